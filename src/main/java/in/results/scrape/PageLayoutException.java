@@ -1,0 +1,8 @@
+package in.results.scrape;
+
+/** A page did not have the structure the parser relies on; the message names what was missing. */
+public final class PageLayoutException extends RuntimeException {
+    public PageLayoutException(String message) {
+        super(message);
+    }
+}

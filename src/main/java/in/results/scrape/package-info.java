@@ -1,0 +1,2 @@
+/** Pure parsers: university HTML pages to records. No I/O. */
+package in.results.scrape;
