@@ -1,0 +1,33 @@
+package in.results;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.api.HttpApi;
+import in.results.cache.LookupCache;
+import in.results.config.ServiceConfig;
+import in.results.results.ExamAnswer;
+import in.results.results.ExamLookup;
+import in.results.upstream.UpstreamClient;
+import io.javalin.Javalin;
+import java.time.Duration;
+
+/** The one wiring place: builds every part by constructor and returns the unstarted HTTP server. */
+public final class App {
+    static final Duration STALE_FOR = Duration.ofDays(7);
+    private static final long EXAM_CACHE_ENTRIES = 200_000;
+
+    private App() {}
+
+    /** The service for {@code config}, not yet started; {@code Javalin#start()} listens on {@code config.port()}. */
+    public static Javalin create(ServiceConfig config) {
+        return create(config, Ticker.systemTicker());
+    }
+
+    /** As {@link #create(ServiceConfig)}, with the time source of every cache injected (tests move it by hand). */
+    public static Javalin create(ServiceConfig config, Ticker ticker) {
+        UpstreamClient upstream = new UpstreamClient(
+                config.upstreamUrls(), config.upstreamConcurrency(), config.upstreamTimeout());
+        ExamLookup exams = new ExamLookup(upstream,
+                new LookupCache<ExamLookup.ExamKey, ExamAnswer>(EXAM_CACHE_ENTRIES, STALE_FOR, ticker));
+        return new HttpApi(exams).server(config.port());
+    }
+}

@@ -1,0 +1,68 @@
+package in.results.api;
+
+import in.results.results.ResultNotFound;
+import in.results.results.UpstreamFailure;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one place where failures become HTTP answers ({@code {"error", "code"}}, DESIGN §5). Logged once here;
+ * clients never see a stack trace, a class name or an HTML page.
+ */
+final class ErrorMapper {
+    private static final Logger LOG = LoggerFactory.getLogger(ErrorMapper.class);
+    static final int RETRY_AFTER_SECONDS = 30;
+
+    private final JsonWriter json;
+
+    ErrorMapper(JsonWriter json) {
+        this.json = json;
+    }
+
+    void register(JavalinConfig config) {
+        config.routes.exception(ApiException.class, (e, ctx) -> send(ctx, e.status(), e.code(), e.getMessage()));
+        config.routes.exception(ResultNotFound.class, (e, ctx) ->
+                send(ctx, 404, "RESULT_NOT_FOUND", e.getMessage()));
+        config.routes.exception(UpstreamFailure.class, this::upstreamFailure);
+        config.routes.exception(Exception.class, (e, ctx) -> {
+            LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), e);
+            send(ctx, 500, "INTERNAL_ERROR", "The service failed unexpectedly; please try again later.");
+        });
+        config.routes.error(404, "*", ctx -> {
+            if (!isJsonError(ctx)) {
+                send(ctx, 404, "NOT_FOUND", "No such endpoint. See /docs for the list.");
+            }
+        });
+        config.routes.error(405, "*", ctx -> send(ctx, 405, "METHOD_NOT_ALLOWED", "Only GET is supported."));
+    }
+
+    private void upstreamFailure(UpstreamFailure e, Context ctx) {
+        LOG.warn("upstream failure on {}: {}", ctx.path(), e.getMessage());
+        switch (e.kind()) {
+            case UNAVAILABLE -> {
+                ctx.header("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+                send(ctx, 503, "UPSTREAM_UNAVAILABLE",
+                        "The university's result servers are not answering; please retry later.");
+            }
+            case BAD_RESPONSE -> send(ctx, 502, "UPSTREAM_BAD_RESPONSE",
+                    "The university's result servers sent a page that could not be read.");
+        }
+    }
+
+    private void send(Context ctx, int status, String code, String message) {
+        Map<String, String> body = new LinkedHashMap<>();
+        body.put("error", message);
+        body.put("code", code);
+        json.write(ctx, status, body);
+    }
+
+    /** A handler's own 404 (RESULT_NOT_FOUND) is already JSON; only unmatched paths get the NOT_FOUND body. */
+    private static boolean isJsonError(Context ctx) {
+        String type = ctx.res().getContentType();
+        return type != null && type.startsWith("application/json");
+    }
+}

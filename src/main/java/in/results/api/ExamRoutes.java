@@ -1,0 +1,62 @@
+package in.results.api;
+
+import in.results.cache.CachedAnswer;
+import in.results.grading.GradeCalculator;
+import in.results.results.ExamAnswer;
+import in.results.results.ExamLookup;
+import in.results.results.ResultNotFound;
+import in.results.scrape.ResultPage;
+import in.results.upstream.ExamQuery;
+import in.results.upstream.HallTicket;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+
+/** {@code GET /api} and {@code GET /api/calculate}: one hall ticket in one named release. */
+final class ExamRoutes {
+    private final ExamLookup lookup;
+    private final JsonWriter json;
+
+    ExamRoutes(ExamLookup lookup, JsonWriter json) {
+        this.lookup = lookup;
+        this.json = json;
+    }
+
+    void register(JavalinConfig config) {
+        config.routes.get("/api", this::api);
+        config.routes.get("/api/calculate", this::calculate);
+    }
+
+    private void api(Context ctx) {
+        CachedAnswer<ExamAnswer> answer = lookup(ctx);
+        json.writeCached(ctx, answer, ResultJson.page(pageOf(answer), ResultJson.Form.FULL));
+    }
+
+    private void calculate(Context ctx) {
+        CachedAnswer<ExamAnswer> answer = lookup(ctx);
+        ResultPage page = pageOf(answer);
+        json.writeCached(ctx, answer,
+                ResultJson.calculated(GradeCalculator.sgpaOf(page.subjects()), page, ResultJson.Form.FULL));
+    }
+
+    private CachedAnswer<ExamAnswer> lookup(Context ctx) {
+        HallTicket hallTicket = Params.hallTicket("hallticket", Params.query(ctx, "hallticket"));
+        return lookup.lookup(hallTicket, examQuery(ctx));
+    }
+
+    /** The release named by {@code degree}, {@code examCode}, {@code eType|etype}, {@code type}, {@code result}. */
+    static ExamQuery examQuery(Context ctx) {
+        return new ExamQuery(
+                Params.word("degree", Params.query(ctx, "degree")),
+                Params.examCode("examCode", Params.query(ctx, "examCode")),
+                Params.word("eType", Params.query(ctx, "eType", "etype")),
+                Params.word("type", Params.query(ctx, "type")),
+                Params.word("result", Params.query(ctx, "result")));
+    }
+
+    private static ResultPage pageOf(CachedAnswer<ExamAnswer> answer) {
+        return switch (answer.value()) {
+            case ExamAnswer.Found found -> found.page();
+            case ExamAnswer.NotFound none -> throw new ResultNotFound("No result for this hall ticket in this exam.");
+        };
+    }
+}

@@ -1,0 +1,33 @@
+package in.results.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import in.results.cache.CacheStatus;
+import in.results.cache.CachedAnswer;
+import io.javalin.http.Context;
+
+/** Writes JSON bodies as {@code application/json; charset=utf-8}, with the cache headers of DESIGN §5. */
+final class JsonWriter {
+    static final String CONTENT_TYPE = "application/json; charset=utf-8";
+
+    private final ObjectMapper mapper = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+    void write(Context ctx, int status, Object body) {
+        try {
+            ctx.status(status).contentType(CONTENT_TYPE).result(mapper.writeValueAsBytes(body));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("answer could not be written as JSON", e);
+        }
+    }
+
+    /** 200 with {@code body} and the headers that say how fresh {@code answer} is. */
+    void writeCached(Context ctx, CachedAnswer<?> answer, Object body) {
+        ctx.header("X-Cache", answer.status().name());
+        ctx.header("Cache-Control", "public, max-age=" + answer.freshLeft().toSeconds());
+        if (answer.status() != CacheStatus.MISS) {
+            ctx.header("Age", Long.toString(answer.age().toSeconds()));
+        }
+        write(ctx, 200, body);
+    }
+}

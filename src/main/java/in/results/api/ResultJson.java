@@ -1,0 +1,71 @@
+package in.results.api;
+
+import in.results.grading.Sgpa;
+import in.results.scrape.ResultPage;
+import in.results.scrape.StudentDetails;
+import in.results.scrape.SubjectResult;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The spec's JSON shapes (spec §2): student details, subjects in short and full form, the SGPA object. */
+final class ResultJson {
+    private ResultJson() {}
+
+    /** Which subject fields an endpoint shows. */
+    enum Form { SHORT, FULL }
+
+    static Map<String, String> details(StudentDetails details) {
+        Map<String, String> json = new LinkedHashMap<>();
+        json.put("HTNO", details.hallTicket());
+        json.put("NAME", details.name());
+        json.put("FATHER NAME", details.fatherName());
+        json.put("COLLEGE CODE", details.collegeCode());
+        return json;
+    }
+
+    static Map<String, String> subject(SubjectResult row, Form form) {
+        Map<String, String> json = new LinkedHashMap<>();
+        json.put("subject_code", row.code());
+        json.put("subject_name", row.name());
+        if (form == Form.FULL) {
+            json.put("internal_marks", row.internal());
+            json.put("external_marks", row.external());
+            json.put("total_marks", row.total());
+        }
+        json.put("grade_earned", row.grade());
+        json.put("subject_credits", row.credits());
+        return json;
+    }
+
+    static List<Map<String, String>> subjects(List<SubjectResult> rows, Form form) {
+        return rows.stream().map(row -> subject(row, form)).toList();
+    }
+
+    /** {@code {"SGPA": 8.25}} or {@code {"SGPA": "FAIL"}}: the number form of /api/calculate, bulk, /calculate. */
+    static Map<String, Object> sgpaNumber(Sgpa sgpa) {
+        Object value = switch (sgpa) {
+            case Sgpa.Awarded awarded -> awarded.value();
+            case Sgpa.Fail fail -> "FAIL";
+        };
+        return Map.of("SGPA", value);
+    }
+
+    /** The string form of /all-r18: exactly two decimals ({@code "10.00"}) or {@code "FAIL"}. */
+    static String sgpaText(Sgpa sgpa) {
+        return switch (sgpa) {
+            case Sgpa.Awarded awarded -> awarded.value().toPlainString();
+            case Sgpa.Fail fail -> "FAIL";
+        };
+    }
+
+    /** {@code [details, [subjects]]}. */
+    static List<Object> page(ResultPage page, Form form) {
+        return List.of(details(page.details()), subjects(page.subjects(), form));
+    }
+
+    /** {@code [{"SGPA": …}, details, [subjects]]}. */
+    static List<Object> calculated(Sgpa sgpa, ResultPage page, Form form) {
+        return List.of(sgpaNumber(sgpa), details(page.details()), subjects(page.subjects(), form));
+    }
+}

@@ -1,0 +1,2 @@
+/** HTTP: routes, parameter validation, the one mapping from failures to status codes, JSON shapes. */
+package in.results.api;

@@ -1,0 +1,121 @@
+package in.results.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
+import com.github.benmanes.caffeine.cache.Ticker;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
+
+/**
+ * A bounded store of loaded answers with three promises:
+ * <ul>
+ *   <li>a value is served from the store while fresh (its {@link Load.Keep#freshFor()});</li>
+ *   <li>after that it is kept as a stale copy until {@code staleFor} after loading, and served only when a new
+ *       load fails;</li>
+ *   <li>concurrent callers of the same key share one load (single-flight): the loader runs once, on the first
+ *       caller's thread, and the others block until it ends.</li>
+ * </ul>
+ * Failures are never stored. Time comes from the injected {@link Ticker}. Thread-safe.
+ */
+public final class LookupCache<K, V> {
+    private final Cache<K, Stored<V>> store;
+    private final ConcurrentMap<K, CompletableFuture<CachedAnswer<V>>> inFlight = new ConcurrentHashMap<>();
+    private final Ticker ticker;
+
+    /**
+     * @param maxEntries most answers kept (fresh and stale together); least useful ones are evicted first
+     * @param staleFor   how long after loading a copy may still be served when loading fails
+     */
+    public LookupCache(long maxEntries, Duration staleFor, Ticker ticker) {
+        this.ticker = Objects.requireNonNull(ticker, "ticker");
+        long keepNanos = staleFor.toNanos();
+        this.store = Caffeine.newBuilder()
+                .maximumSize(maxEntries)
+                .ticker(ticker)
+                .expireAfter(Expiry.<K, Stored<V>>writing((key, stored) ->
+                        Duration.ofNanos(Math.max(keepNanos, stored.freshNanos()))))
+                .build();
+    }
+
+    /** The fresh copy, or the result of {@code loader} (shared with concurrent callers), or a stale copy. */
+    public CachedAnswer<V> get(K key, Function<K, Load<V>> loader) {
+        Stored<V> stored = store.getIfPresent(key);
+        long now = ticker.read();
+        if (stored != null && stored.isFreshAt(now)) {
+            return stored.answerAt(now, CacheStatus.HIT);
+        }
+        CompletableFuture<CachedAnswer<V>> mine = new CompletableFuture<>();
+        CompletableFuture<CachedAnswer<V>> running = inFlight.putIfAbsent(key, mine);
+        if (running != null) {
+            return join(running);
+        }
+        try {
+            CachedAnswer<V> answer = load(key, loader);
+            mine.complete(answer);
+            return answer;
+        } catch (RuntimeException e) {
+            mine.completeExceptionally(e);
+            throw e;
+        } finally {
+            inFlight.remove(key, mine);
+        }
+    }
+
+    /** The stored copy (fresh or stale) without loading, or {@code null}. Does not count as a use. */
+    public CachedAnswer<V> peek(K key) {
+        Stored<V> stored = store.policy().getIfPresentQuietly(key);
+        if (stored == null) {
+            return null;
+        }
+        long now = ticker.read();
+        return stored.answerAt(now, stored.isFreshAt(now) ? CacheStatus.HIT : CacheStatus.STALE);
+    }
+
+    private CachedAnswer<V> load(K key, Function<K, Load<V>> loader) {
+        Load<V> load = loader.apply(key);
+        return switch (load) {
+            case Load.Keep<V> keep -> {
+                long now = ticker.read();
+                Stored<V> fresh = new Stored<>(keep.value(), now, keep.freshFor().toNanos());
+                store.put(key, fresh);
+                yield fresh.answerAt(now, CacheStatus.MISS);
+            }
+            case Load.Failed<V> failed -> {
+                Stored<V> stale = store.getIfPresent(key);
+                if (stale == null) {
+                    throw failed.error();
+                }
+                yield stale.answerAt(ticker.read(), CacheStatus.STALE);
+            }
+        };
+    }
+
+    private static <V> CachedAnswer<V> join(CompletableFuture<CachedAnswer<V>> running) {
+        try {
+            return running.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    private record Stored<V>(V value, long loadedAt, long freshNanos) {
+        boolean isFreshAt(long now) {
+            return now - loadedAt < freshNanos;
+        }
+
+        CachedAnswer<V> answerAt(long now, CacheStatus status) {
+            long age = Math.max(0, now - loadedAt);
+            long left = status == CacheStatus.STALE ? 0 : Math.max(0, freshNanos - age);
+            return new CachedAnswer<>(value, status, Duration.ofNanos(age), Duration.ofNanos(left));
+        }
+    }
+}

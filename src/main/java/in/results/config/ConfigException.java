@@ -1,0 +1,8 @@
+package in.results.config;
+
+/** A configuration value is missing or malformed; the message names the setting. Stops start-up. */
+public final class ConfigException extends RuntimeException {
+    public ConfigException(String message) {
+        super(message);
+    }
+}

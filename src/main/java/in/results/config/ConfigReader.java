@@ -1,0 +1,113 @@
+package in.results.config;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads {@link ServiceConfig} from command-line flags and environment variables. A flag wins over its
+ * variable; every bad value fails with a {@link ConfigException} that names the setting.
+ */
+public final class ConfigReader {
+    static final String DEFAULT_UPSTREAMS = "http://results.jntuh.ac.in,http://202.63.105.184/results";
+
+    private final Map<String, String> env;
+    private final Map<String, String> flags;
+    private final boolean demo;
+
+    private ConfigReader(Map<String, String> env, Map<String, String> flags, boolean demo) {
+        this.env = env;
+        this.flags = flags;
+        this.demo = demo;
+    }
+
+    /** Reads the configuration; {@code args} are the service's flags, {@code env} its environment. */
+    public static ServiceConfig read(List<String> args, Map<String, String> env) {
+        Map<String, String> flags = new HashMap<>();
+        boolean demo = false;
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            switch (arg) {
+                case "--demo" -> demo = true;
+                case "--port", "--upstream", "--redis" -> {
+                    if (i + 1 >= args.size()) {
+                        throw new ConfigException(arg + " needs a value");
+                    }
+                    flags.put(arg, args.get(++i));
+                }
+                default -> throw new ConfigException("unknown option " + arg
+                        + " (known: --port, --upstream, --redis, --demo)");
+            }
+        }
+        return new ConfigReader(env, flags, demo).config();
+    }
+
+    private ServiceConfig config() {
+        return new ServiceConfig(
+                intSetting("RESULTS_PORT", "--port", 8080, 0, 65535),
+                urls(text("RESULTS_UPSTREAM_URLS", "--upstream", DEFAULT_UPSTREAMS)),
+                intSetting("RESULTS_UPSTREAM_CONCURRENCY", null, 32, 1, 1024),
+                Duration.ofMillis(intSetting("RESULTS_UPSTREAM_TIMEOUT_MS", null, 10_000, 100, 600_000)),
+                redis(text("RESULTS_REDIS_URL", "--redis", "")),
+                intSetting("RESULTS_BULK_MAX_RANGE", null, 360, 1, 10_000),
+                intSetting("RESULTS_RATE_LIMIT_PER_MINUTE", null, 120, 0, 1_000_000),
+                demo);
+    }
+
+    private String text(String variable, String flag, String fallback) {
+        if (flag != null && flags.containsKey(flag)) {
+            return flags.get(flag).strip();
+        }
+        String value = env.get(variable);
+        return value == null || value.isBlank() ? fallback : value.strip();
+    }
+
+    private int intSetting(String variable, String flag, int fallback, int min, int max) {
+        String raw = text(variable, flag, Integer.toString(fallback));
+        String name = flag != null && flags.containsKey(flag) ? flag : variable;
+        int value;
+        try {
+            value = Integer.parseInt(raw);
+        } catch (NumberFormatException e) {
+            throw new ConfigException(name + " must be a whole number, got '" + raw + "'");
+        }
+        if (value < min || value > max) {
+            throw new ConfigException(name + " must be between " + min + " and " + max + ", got " + value);
+        }
+        return value;
+    }
+
+    private static List<URI> urls(String raw) {
+        List<URI> urls = new ArrayList<>();
+        for (String part : raw.split(",")) {
+            String candidate = part.strip();
+            if (candidate.isEmpty()) {
+                continue;
+            }
+            try {
+                URI uri = new URI(candidate.endsWith("/") ? candidate.substring(0, candidate.length() - 1) : candidate);
+                if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+                    throw new URISyntaxException(candidate, "not an http(s) URL with a host");
+                }
+                urls.add(uri);
+            } catch (URISyntaxException e) {
+                throw new ConfigException("RESULTS_UPSTREAM_URLS: '" + candidate + "' is not an http(s) base URL");
+            }
+        }
+        if (urls.isEmpty()) {
+            throw new ConfigException("RESULTS_UPSTREAM_URLS must name at least one base URL");
+        }
+        return urls;
+    }
+
+    private static String redis(String raw) {
+        if (!raw.isEmpty() && !raw.startsWith("redis://")) {
+            throw new ConfigException("RESULTS_REDIS_URL must look like redis://host:port, got '" + raw + "'");
+        }
+        return raw;
+    }
+}

@@ -1,0 +1,50 @@
+package in.results.config;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything the service reads from its environment, validated once at start-up (DESIGN §6).
+ *
+ * @param port              HTTP port; 0 picks a free port
+ * @param upstreamUrls      application base URLs of the university, primary first
+ * @param upstreamConcurrency most requests in flight to one upstream host
+ * @param upstreamTimeout   per upstream request
+ * @param redisUrl          {@code redis://host:port}, or "" for the embedded store
+ * @param bulkMaxRange      largest bulk range
+ * @param rateLimitPerMinute requests per minute per client, 0 = no limit
+ * @param demo              start an embedded university simulator and point the upstream at it
+ */
+public record ServiceConfig(
+        int port,
+        List<URI> upstreamUrls,
+        int upstreamConcurrency,
+        Duration upstreamTimeout,
+        String redisUrl,
+        int bulkMaxRange,
+        int rateLimitPerMinute,
+        boolean demo) {
+
+    public ServiceConfig {
+        upstreamUrls = List.copyOf(upstreamUrls);
+        Objects.requireNonNull(upstreamTimeout, "upstreamTimeout");
+        Objects.requireNonNull(redisUrl, "redisUrl");
+        if (upstreamUrls.isEmpty()) {
+            throw new ConfigException("RESULTS_UPSTREAM_URLS must name at least one base URL");
+        }
+    }
+
+    /** The same configuration with other upstream base URLs (used by tests and {@code --demo}). */
+    public ServiceConfig withUpstreamUrls(List<URI> urls) {
+        return new ServiceConfig(port, urls, upstreamConcurrency, upstreamTimeout, redisUrl, bulkMaxRange,
+                rateLimitPerMinute, demo);
+    }
+
+    /** The same configuration on another HTTP port. */
+    public ServiceConfig withPort(int newPort) {
+        return new ServiceConfig(newPort, upstreamUrls, upstreamConcurrency, upstreamTimeout, redisUrl, bulkMaxRange,
+                rateLimitPerMinute, demo);
+    }
+}

@@ -1,0 +1,50 @@
+package in.results.results;
+
+import in.results.cache.CachedAnswer;
+import in.results.cache.Load;
+import in.results.cache.LookupCache;
+import in.results.upstream.ExamQuery;
+import in.results.upstream.HallTicket;
+import in.results.upstream.ResultFetch;
+import in.results.upstream.UpstreamClient;
+import java.time.Duration;
+
+/**
+ * One hall ticket in one exam, through the single-exam cache: results are kept 30 minutes, "no result" 5
+ * minutes, failures never. Identical concurrent lookups share one upstream request. Every other lookup
+ * (semester, all semesters, bulk) asks the university through this class, so what it once answered is reused.
+ */
+public final class ExamLookup {
+    static final Duration RESULT_FRESH = Duration.ofMinutes(30);
+    static final Duration NO_RESULT_FRESH = Duration.ofMinutes(5);
+
+    private final UpstreamClient upstream;
+    private final LookupCache<ExamKey, ExamAnswer> cache;
+
+    public ExamLookup(UpstreamClient upstream, LookupCache<ExamKey, ExamAnswer> cache) {
+        this.upstream = upstream;
+        this.cache = cache;
+    }
+
+    /**
+     * The answer for {@code hallTicket} in {@code exam}: fresh from the cache, loaded now, or stale when the
+     * university fails. Throws {@link UpstreamFailure} when it fails and nothing is cached.
+     */
+    public CachedAnswer<ExamAnswer> lookup(HallTicket hallTicket, ExamQuery exam) {
+        return cache.get(new ExamKey(hallTicket, exam), this::load);
+    }
+
+    private Load<ExamAnswer> load(ExamKey key) {
+        return switch (upstream.fetchResult(key.hallTicket(), key.exam())) {
+            case ResultFetch.Found found -> new Load.Keep<>(new ExamAnswer.Found(found.page()), RESULT_FRESH);
+            case ResultFetch.NoResult none -> new Load.Keep<>(new ExamAnswer.NotFound(), NO_RESULT_FRESH);
+            case ResultFetch.Unavailable down ->
+                    new Load.Failed<>(new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, down.reason()));
+            case ResultFetch.BadResponse bad ->
+                    new Load.Failed<>(new UpstreamFailure(UpstreamFailure.Kind.BAD_RESPONSE, bad.reason()));
+        };
+    }
+
+    /** Cache key of one exam lookup. */
+    public record ExamKey(HallTicket hallTicket, ExamQuery exam) {}
+}

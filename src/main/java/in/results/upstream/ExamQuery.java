@@ -1,0 +1,47 @@
+package in.results.upstream;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Which release to ask for: the query parameters the university's result application expects besides the
+ * hall ticket. Absent parameters are "" and are sent with the university's defaults (DESIGN §3): an exam code
+ * known without parameters is asked with {@code etype=r17&type=intgrade&result=null&grad=null}.
+ */
+public record ExamQuery(String degree, String examCode, String etype, String type, String result) {
+    public ExamQuery {
+        degree = Objects.requireNonNull(degree, "degree").strip().toLowerCase(Locale.ROOT);
+        examCode = Objects.requireNonNull(examCode, "examCode").strip();
+        etype = Objects.requireNonNull(etype, "etype").strip().toLowerCase(Locale.ROOT);
+        type = Objects.requireNonNull(type, "type").strip().toLowerCase(Locale.ROOT);
+        result = Objects.requireNonNull(result, "result").strip().toLowerCase(Locale.ROOT);
+        if (examCode.isEmpty()) {
+            throw new IllegalArgumentException("examCode is required");
+        }
+    }
+
+    /** The RC/RV (recounting / revaluation) twin of this exam: same code, RC/RV result type. */
+    public ExamQuery rcrv() {
+        return new ExamQuery(degree, examCode, "r17", "rcrvintgrade", "gradercrv");
+    }
+
+    /** Whether this query asks for an RC/RV result. */
+    public boolean isRcrv() {
+        return "gradercrv".equalsIgnoreCase(result);
+    }
+
+    /** Form parameters of {@code /resultAction} for a hall ticket, in the order the university's own form sends them. */
+    Map<String, String> formFor(HallTicket hallTicket) {
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("degree", degree.isEmpty() ? "btech" : degree);
+        form.put("examCode", examCode);
+        form.put("etype", etype.isEmpty() ? "r17" : etype);
+        form.put("type", type.isEmpty() ? "intgrade" : type);
+        form.put("result", result.isEmpty() ? "null" : result);
+        form.put("grad", "null");
+        form.put("htno", hallTicket.value());
+        return form;
+    }
+}

@@ -1,0 +1,41 @@
+package in.results.upstream;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/** A 10-character hall ticket number, letters and digits, normalised to upper case. */
+public record HallTicket(String value) implements Comparable<HallTicket> {
+    private static final Pattern SHAPE = Pattern.compile("[A-Z0-9]{10}");
+
+    public HallTicket {
+        value = value.strip().toUpperCase(Locale.ROOT);
+        if (!SHAPE.matcher(value).matches()) {
+            throw new IllegalArgumentException("a hall ticket is 10 letters and digits");
+        }
+    }
+
+    /** Whether {@code raw} is a valid hall ticket (before normalisation). */
+    public static boolean isValid(String raw) {
+        return raw != null && SHAPE.matcher(raw.strip().toUpperCase(Locale.ROOT)).matches();
+    }
+
+    /** Two-digit admission year as written in the hall ticket (for lateral entry: the year of joining 2nd year). */
+    public int yearDigits() {
+        return Integer.parseInt(value.substring(0, 2));
+    }
+
+    /** Whether the hall ticket is a lateral-entry one (fifth character {@code 5}). */
+    public boolean isLateralEntry() {
+        return value.charAt(4) == '5';
+    }
+
+    @Override
+    public int compareTo(HallTicket other) {
+        return value.compareTo(other.value);
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}

@@ -1,0 +1,58 @@
+package in.results.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ConfigReaderTest {
+
+    @Test
+    void defaults_are_those_of_design_section_6() {
+        ServiceConfig config = ConfigReader.read(List.of(), Map.of());
+
+        assertThat(config.port()).isEqualTo(8080);
+        assertThat(config.upstreamUrls()).containsExactly(
+                URI.create("http://results.jntuh.ac.in"), URI.create("http://202.63.105.184/results"));
+        assertThat(config.upstreamConcurrency()).isEqualTo(32);
+        assertThat(config.upstreamTimeout()).isEqualTo(Duration.ofMillis(10_000));
+        assertThat(config.redisUrl()).isEmpty();
+        assertThat(config.bulkMaxRange()).isEqualTo(360);
+        assertThat(config.rateLimitPerMinute()).isEqualTo(120);
+        assertThat(config.demo()).isFalse();
+    }
+
+    @Test
+    void environment_and_flags_are_read_and_flags_win() {
+        ServiceConfig config = ConfigReader.read(
+                List.of("--port", "9090", "--demo"),
+                Map.of("RESULTS_PORT", "7000", "RESULTS_UPSTREAM_URLS", "http://a.test/, http://b.test/results",
+                        "RESULTS_UPSTREAM_CONCURRENCY", "8", "RESULTS_RATE_LIMIT_PER_MINUTE", "0"));
+
+        assertThat(config.port()).isEqualTo(9090);
+        assertThat(config.upstreamUrls()).containsExactly(URI.create("http://a.test"), URI.create("http://b.test/results"));
+        assertThat(config.upstreamConcurrency()).isEqualTo(8);
+        assertThat(config.rateLimitPerMinute()).isZero();
+        assertThat(config.demo()).isTrue();
+    }
+
+    @Test
+    void bad_values_name_the_setting() {
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_PORT", "eighty")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_PORT");
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_UPSTREAM_CONCURRENCY", "0")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_UPSTREAM_CONCURRENCY");
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_UPSTREAM_URLS", "ftp://x")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_UPSTREAM_URLS");
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_REDIS_URL", "localhost:6379")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_REDIS_URL");
+        assertThatThrownBy(() -> ConfigReader.read(List.of("--port"), Map.of()))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("--port");
+        assertThatThrownBy(() -> ConfigReader.read(List.of("--bogus"), Map.of()))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("--bogus");
+    }
+}
