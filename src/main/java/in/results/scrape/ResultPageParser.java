@@ -1,0 +1,306 @@
+package in.results.scrape;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+
+/**
+ * Reads the university's {@code /resultAction} answer. Pure functions of the HTML text; thread-safe.
+ *
+ * <p>The page layout relied on (see {@code DESIGN.md} §3): an {@code <h6>} exam title; a student
+ * table whose label cells read {@code HTNO:}, {@code NAME:}, {@code FATHER NAME:},
+ * {@code COLLEGE CODE:}, each followed by its value cell; a marks table whose first row holds a
+ * {@code SUBJECT CODE} cell; then a grade legend table, which is never read. Labels and column
+ * headers are matched by text, never by position.
+ */
+public final class ResultPageParser {
+    static final String TITLE_SELECTOR = "h6";
+    static final String TITLE_PREFIX = "Result of";
+
+    static final String HTNO_LABEL = "HTNO:";
+    static final String NAME_LABEL = "NAME:";
+    static final String FATHER_NAME_LABEL = "FATHER NAME:";
+    static final String COLLEGE_CODE_LABEL = "COLLEGE CODE:";
+
+    static final String CODE_HEADER = "SUBJECT CODE";
+    static final String NAME_HEADER = "SUBJECT NAME";
+    static final String INTERNAL_HEADER = "INTERNAL";
+    static final String EXTERNAL_HEADER = "EXTERNAL";
+    static final String TOTAL_HEADER = "TOTAL";
+    static final String GRADE_HEADER = "GRADE";
+    static final String CREDITS_HEADER = "CREDITS";
+    static final String CREDITS_C_HEADER = "CREDITS(C)";
+
+    static final String SEARCH_FORM_TEXT = "Enter HallTicket Number";
+    /** An input named or labelled for the hall ticket: the search form, not a result. */
+    private static final Pattern HALL_TICKET_INPUT = Pattern.compile("(?i)hall\\s*ticket|htno");
+    /** Tomcat's error pages read {@code HTTP Status 500 – Internal Server Error}. */
+    private static final Pattern TOMCAT_STATUS = Pattern.compile("HTTP Status \\d{3}");
+
+    private static final String CELLS = "td, th";
+
+    private ResultPageParser() {}
+
+    /**
+     * Classifies an answer of {@code /resultAction}. A Tomcat error page is always
+     * {@link PageKind#ERROR_PAGE}; a page is {@link PageKind#RESULT} only when it has both the
+     * {@code HTNO:} label and a marks table; the search form is {@link PageKind#NO_RESULT};
+     * anything else is {@link PageKind#ERROR_PAGE}. {@code RESULT} means {@link #parse} should
+     * succeed; {@code parse} still validates and may throw. Never throws for any non-null input.
+     */
+    public static PageKind kindOf(String html) {
+        Document doc = Jsoup.parse(Objects.requireNonNull(html, "html"));
+        if (isTomcatError(doc)) {
+            return PageKind.ERROR_PAGE;
+        }
+        boolean hasMarks = marksTable(doc) != null;
+        if (hasMarks && labelCell(doc, HTNO_LABEL) != null) {
+            return PageKind.RESULT;
+        }
+        if (isSearchForm(doc, hasMarks)) {
+            return PageKind.NO_RESULT;
+        }
+        return PageKind.ERROR_PAGE;
+    }
+
+    /**
+     * Parses a result page. Every string is trimmed; marks are passed through as shown
+     * ({@code "-1"} for Ab, {@code "-"} for malpractice); pages without marks columns (the older
+     * 4-column layout) give {@code ""} marks; unknown columns (e.g. RC/RV {@code REMARKS}) are
+     * ignored. Subjects are in page order.
+     *
+     * @throws PageLayoutException naming what is missing when the page is not a result page
+     *     (e.g. the search form or an error page) or its layout changed
+     */
+    public static ResultPage parse(String html) {
+        Document doc = Jsoup.parse(Objects.requireNonNull(html, "html"));
+        return new ResultPage(examTitle(doc), studentDetails(doc), subjects(doc));
+    }
+
+    private static String examTitle(Document doc) {
+        Element h6 = doc.selectFirst(TITLE_SELECTOR);
+        if (h6 == null) {
+            throw new PageLayoutException("no <h6> exam title");
+        }
+        String title = Whitespace.collapse(h6.text());
+        if (title.regionMatches(true, 0, TITLE_PREFIX, 0, TITLE_PREFIX.length())) {
+            title = title.substring(TITLE_PREFIX.length()).strip();
+        }
+        if (title.isEmpty()) {
+            throw new PageLayoutException("the <h6> exam title is empty");
+        }
+        return title;
+    }
+
+    private static StudentDetails studentDetails(Document doc) {
+        Element htnoLabel = labelCell(doc, HTNO_LABEL);
+        if (htnoLabel == null) {
+            throw new PageLayoutException("no " + HTNO_LABEL + " label");
+        }
+        // The other labels are looked up in the same table, so that a stray NAME: elsewhere
+        // on the page cannot be mistaken for the student's.
+        Element table = htnoLabel.closest("table");
+        Element scope = table != null ? table : doc;
+        return new StudentDetails(
+                valueAfter(htnoLabel, HTNO_LABEL),
+                valueOf(scope, NAME_LABEL),
+                valueOf(scope, FATHER_NAME_LABEL),
+                valueOf(scope, COLLEGE_CODE_LABEL));
+    }
+
+    private static String valueOf(Element scope, String label) {
+        Element cell = labelCell(scope, label);
+        if (cell == null) {
+            throw new PageLayoutException("no " + label + " label in the student details table");
+        }
+        return valueAfter(cell, label);
+    }
+
+    private static String valueAfter(Element labelCell, String label) {
+        Element value = labelCell.nextElementSibling();
+        if (value == null || !value.is(CELLS)) {
+            throw new PageLayoutException("no value cell after the " + label + " label");
+        }
+        return Whitespace.collapse(value.text());
+    }
+
+    /** The first cell whose text is {@code label}, ignoring case and spaces before the colon. */
+    private static Element labelCell(Element scope, String label) {
+        String wanted = labelKey(label);
+        for (Element cell : scope.select(CELLS)) {
+            if (labelKey(cell.text()).equals(wanted)) {
+                return cell;
+            }
+        }
+        return null;
+    }
+
+    private static String labelKey(String text) {
+        return Whitespace.collapse(text).replace(" :", ":").toUpperCase(Locale.ROOT);
+    }
+
+    private static List<SubjectResult> subjects(Document doc) {
+        Element table = marksTable(doc);
+        if (table == null) {
+            throw new PageLayoutException("no marks table with a " + CODE_HEADER + " header");
+        }
+        List<Element> rows = rowsOf(table);
+        Columns columns = Columns.of(cellsOf(rows.get(0)));
+        List<SubjectResult> subjects = new ArrayList<>();
+        for (int i = 1; i < rows.size(); i++) {
+            List<String> cells = cellTexts(rows.get(i));
+            if (cells.stream().allMatch(String::isEmpty)) {
+                continue; // spacer rows carry nothing
+            }
+            subjects.add(columns.subjectOf(cells, i));
+        }
+        if (subjects.isEmpty()) {
+            throw new PageLayoutException("the marks table has a " + CODE_HEADER + " header but no subject rows");
+        }
+        return subjects;
+    }
+
+    /** The first table whose first row has a {@code SUBJECT CODE} cell, or null. */
+    private static Element marksTable(Document doc) {
+        for (Element table : doc.select("table")) {
+            List<Element> rows = rowsOf(table);
+            if (!rows.isEmpty() && headerKeys(cellsOf(rows.get(0))).contains(headerKey(CODE_HEADER))) {
+                return table;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The rows of {@code table} itself, not of tables nested in it. The header {@code <tr>} is
+     * never closed on the real page; jsoup's tree builder closes it at the next {@code <tr>}, as
+     * HTML requires, and taking only each row's own child cells keeps that true even if a row
+     * were nested inside another.
+     */
+    private static List<Element> rowsOf(Element table) {
+        List<Element> rows = new ArrayList<>();
+        for (Element row : table.select("tr")) {
+            if (row.closest("table") == table) {
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    private static List<Element> cellsOf(Element row) {
+        return row.children().stream().filter(c -> c.is(CELLS)).toList();
+    }
+
+    private static List<String> cellTexts(Element row) {
+        return cellsOf(row).stream().map(c -> Whitespace.collapse(c.text())).toList();
+    }
+
+    private static List<String> headerKeys(List<Element> cells) {
+        return cells.stream().map(c -> headerKey(c.text())).toList();
+    }
+
+    /** Upper case without any whitespace, so {@code CREDITS (C)} matches {@code CREDITS(C)}. */
+    private static String headerKey(String text) {
+        return Whitespace.collapse(text).replace(" ", "").toUpperCase(Locale.ROOT);
+    }
+
+    private static boolean isTomcatError(Document doc) {
+        return TOMCAT_STATUS.matcher(doc.title()).find()
+                || doc.select("h1").stream().anyMatch(h -> TOMCAT_STATUS.matcher(h.text()).find());
+    }
+
+    private static boolean isSearchForm(Document doc, boolean hasMarks) {
+        if (Whitespace.collapse(doc.text()).toLowerCase(Locale.ROOT)
+                .contains(SEARCH_FORM_TEXT.toLowerCase(Locale.ROOT))) {
+            return true;
+        }
+        return !hasMarks && doc.select("input").stream().anyMatch(input ->
+                HALL_TICKET_INPUT.matcher(input.attr("name")).find()
+                        || HALL_TICKET_INPUT.matcher(input.attr("id")).find()
+                        || HALL_TICKET_INPUT.matcher(input.attr("placeholder")).find());
+    }
+
+    /** Positions of the known columns in the marks table, found by header text. */
+    private record Columns(int code, int name, int internal, int external, int total, int grade, int credits) {
+        private static final int ABSENT = -1;
+
+        static Columns of(List<Element> headerCells) {
+            Map<String, Integer> index = new HashMap<>();
+            List<String> keys = headerKeys(headerCells);
+            for (int i = 0; i < keys.size(); i++) {
+                index.putIfAbsent(keys.get(i), i); // a repeated header: the first one counts
+            }
+            int internal = index.getOrDefault(headerKey(INTERNAL_HEADER), ABSENT);
+            int external = index.getOrDefault(headerKey(EXTERNAL_HEADER), ABSENT);
+            int total = index.getOrDefault(headerKey(TOTAL_HEADER), ABSENT);
+            boolean anyMarks = internal != ABSENT || external != ABSENT || total != ABSENT;
+            boolean allMarks = internal != ABSENT && external != ABSENT && total != ABSENT;
+            if (anyMarks && !allMarks) {
+                // Both real layouts have all three or none; a partial set means the layout changed.
+                throw new PageLayoutException("the marks table has only some of the "
+                        + INTERNAL_HEADER + " / " + EXTERNAL_HEADER + " / " + TOTAL_HEADER + " columns: " + keys);
+            }
+            Integer credits = index.get(headerKey(CREDITS_C_HEADER));
+            if (credits == null) {
+                credits = index.get(headerKey(CREDITS_HEADER));
+            }
+            return new Columns(
+                    required(index, CODE_HEADER),
+                    required(index, NAME_HEADER),
+                    internal,
+                    external,
+                    total,
+                    required(index, GRADE_HEADER),
+                    credits == null ? missing(CREDITS_C_HEADER + " or " + CREDITS_HEADER) : credits);
+        }
+
+        private static int required(Map<String, Integer> index, String header) {
+            Integer i = index.get(headerKey(header));
+            return i == null ? missing(header) : i;
+        }
+
+        private static int missing(String header) {
+            throw new PageLayoutException("no " + header + " column in the marks table");
+        }
+
+        SubjectResult subjectOf(List<String> cells, int rowNumber) {
+            int needed = 1 + max(code, name, internal, external, total, grade, credits);
+            if (cells.size() < needed) {
+                throw new PageLayoutException("subject row " + rowNumber + " of the marks table has "
+                        + cells.size() + " cells, the header needs " + needed);
+            }
+            String subjectCode = cells.get(code);
+            if (subjectCode.isEmpty()) {
+                throw new PageLayoutException("subject row " + rowNumber + " of the marks table has no "
+                        + CODE_HEADER);
+            }
+            return new SubjectResult(
+                    subjectCode,
+                    cells.get(name),
+                    cellOrEmpty(cells, internal),
+                    cellOrEmpty(cells, external),
+                    cellOrEmpty(cells, total),
+                    cells.get(grade),
+                    cells.get(credits));
+        }
+
+        private static String cellOrEmpty(List<String> cells, int column) {
+            return column == ABSENT ? "" : cells.get(column);
+        }
+
+        private static int max(int... values) {
+            int max = ABSENT;
+            for (int v : values) {
+                max = Math.max(max, v);
+            }
+            return max;
+        }
+    }
+}
