@@ -6,6 +6,11 @@ import in.results.cache.LookupCache;
 import in.results.config.ServiceConfig;
 import in.results.results.ExamAnswer;
 import in.results.results.ExamLookup;
+import in.results.results.PageFeed;
+import in.results.scrape.Notification;
+import in.results.scrape.NotificationParser;
+import in.results.scrape.ReleaseListParser;
+import in.results.scrape.ReleaseListing;
 import in.results.upstream.UpstreamClient;
 import io.javalin.Javalin;
 import java.time.Duration;
@@ -28,6 +33,10 @@ public final class App {
                 config.upstreamUrls(), config.upstreamConcurrency(), config.upstreamTimeout());
         ExamLookup exams = new ExamLookup(upstream,
                 new LookupCache<ExamLookup.ExamKey, ExamAnswer>(EXAM_CACHE_ENTRIES, STALE_FOR, ticker));
-        return new HttpApi(exams).server(config.port());
+        PageFeed<ReleaseListing> releases =
+                new PageFeed<>(upstream, "/jsp/home.jsp", ReleaseListParser::parse, STALE_FOR, ticker);
+        PageFeed<Notification> notifications =
+                new PageFeed<>(upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse, STALE_FOR, ticker);
+        return new HttpApi(exams, releases, notifications, config.upstreamUrls()).server(config.port());
     }
 }

@@ -50,6 +50,14 @@ public final class LookupCache<K, V> {
         if (stored != null && stored.isFreshAt(now)) {
             return stored.answerAt(now, CacheStatus.HIT);
         }
+        return reload(key, loader);
+    }
+
+    /**
+     * Loads now even if a fresh copy exists (a forced or background refresh), sharing the load with concurrent
+     * callers of the same key; when the load fails the stored copy is answered as stale, or the failure thrown.
+     */
+    public CachedAnswer<V> reload(K key, Function<K, Load<V>> loader) {
         CompletableFuture<CachedAnswer<V>> mine = new CompletableFuture<>();
         CompletableFuture<CachedAnswer<V>> running = inFlight.putIfAbsent(key, mine);
         if (running != null) {

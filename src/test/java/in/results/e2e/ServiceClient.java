@@ -1,0 +1,62 @@
+package in.results.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** A plain HTTP client for the service under test; answers are parsed as JSON (every answer must be JSON). */
+final class ServiceClient {
+    static final ObjectMapper MAPPER =
+            new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final URI base;
+
+    ServiceClient(int port) {
+        this.base = URI.create("http://127.0.0.1:" + port);
+    }
+
+    Reply get(String pathAndQuery) {
+        return send(HttpRequest.newBuilder(base.resolve(pathAndQuery)).timeout(Duration.ofSeconds(60)).GET().build());
+    }
+
+    Reply send(HttpRequest request) {
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            return new Reply(response);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    URI uri(String pathAndQuery) {
+        return base.resolve(pathAndQuery);
+    }
+
+    /** One answer of the service. */
+    record Reply(HttpResponse<String> response) {
+        int status() {
+            return response.statusCode();
+        }
+
+        String header(String name) {
+            return response.headers().firstValue(name).orElse(null);
+        }
+
+        JsonNode json() {
+            try {
+                return MAPPER.readTree(response.body());
+            } catch (IOException e) {
+                throw new AssertionError("answer is not JSON: " + response.body(), e);
+            }
+        }
+    }
+}
