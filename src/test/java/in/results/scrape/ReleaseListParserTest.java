@@ -291,6 +291,17 @@ class ReleaseListParserTest {
     }
 
     @Test
+    void table_inner_html_without_a_table_tag_is_read_as_rows() {
+        // What a browser saves as a table's inner HTML (the shape of the 2022-05 fixture): outside
+        // a table, HTML would drop the row and cell tags.
+        String html = "<tbody><tr><td><a href=\"/jsp/SearchResult.jsp?degree=btech&amp;examCode=1545\">T</a></td>"
+                + "<td><b>05-MAY-2022</b></td></tr></tbody>";
+
+        assertThat(ReleaseListParser.parse(html)).containsExactly(new ReleaseListing(
+                "T", "05-MAY-2022", "degree=btech&examCode=1545", params("degree", "btech", "examCode", "1545")));
+    }
+
+    @Test
     void link_without_a_query_gives_empty_query_and_params() {
         String html = "<table><tr><td><a href=\"/jsp/SearchResult.jsp\">B.Tech Results</a></td><td>01-JAN-2022</td></tr></table>";
 
