@@ -3,8 +3,9 @@ package in.results.scrape;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,6 +30,8 @@ import org.jsoup.parser.Parser;
  */
 public final class ReleaseListParser {
     static final String RELEASE_LINK = "a[href*=SearchResult.jsp]";
+    static final String ROW = "tr";
+    static final String CELL = "td, th";
 
     /**
      * A date anywhere in the date cell, so that text glued to it ({@code Updated on 19-Aug-2023},
@@ -53,11 +56,11 @@ public final class ReleaseListParser {
      */
     public static List<ReleaseListing> parse(String html) {
         Element root = tableRoot(Objects.requireNonNull(html, "html"));
-        Set<Element> seenRows = new LinkedHashSet<>();
+        Set<Element> seenRows = Collections.newSetFromMap(new IdentityHashMap<>());
         List<ReleaseListing> releases = new ArrayList<>();
         for (Element link : root.select(RELEASE_LINK)) {
-            Element row = link.closest("tr");
-            Element cell = link.closest("td, th");
+            Element row = link.closest(ROW);
+            Element cell = link.closest(CELL);
             if (row == null || cell == null || !seenRows.add(row)) {
                 continue; // not in a table row, or a second link in a row already read
             }
@@ -90,7 +93,7 @@ public final class ReleaseListParser {
     /** The date in the first cell after {@code titleCell} that holds one, or {@code ""}. */
     private static String releaseDateAfter(Element titleCell, Element row) {
         for (Element cell = titleCell.nextElementSibling(); cell != null; cell = cell.nextElementSibling()) {
-            if (cell.parent() == row && cell.is("td, th")) {
+            if (cell.parent() == row && cell.is(CELL)) {
                 String date = dateIn(cell.text());
                 if (!date.isEmpty()) {
                     return date;

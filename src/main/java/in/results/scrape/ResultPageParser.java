@@ -44,6 +44,8 @@ public final class ResultPageParser {
     /** Tomcat's error pages read {@code HTTP Status 500 – Internal Server Error}. */
     private static final Pattern TOMCAT_STATUS = Pattern.compile("HTTP Status \\d{3}");
 
+    private static final String TABLE = "table";
+    private static final String ROW = "tr";
     private static final String CELLS = "td, th";
 
     private ResultPageParser() {}
@@ -106,7 +108,7 @@ public final class ResultPageParser {
         }
         // The other labels are looked up in the same table, so that a stray NAME: elsewhere
         // on the page cannot be mistaken for the student's.
-        Element table = htnoLabel.closest("table");
+        Element table = htnoLabel.closest(TABLE);
         Element scope = table != null ? table : doc;
         return new StudentDetails(
                 valueAfter(htnoLabel, HTNO_LABEL),
@@ -169,7 +171,7 @@ public final class ResultPageParser {
 
     /** The first table whose first row has a {@code SUBJECT CODE} cell, or null. */
     private static Element marksTable(Document doc) {
-        for (Element table : doc.select("table")) {
+        for (Element table : doc.select(TABLE)) {
             List<Element> rows = rowsOf(table);
             if (!rows.isEmpty() && headerKeys(cellsOf(rows.get(0))).contains(headerKey(CODE_HEADER))) {
                 return table;
@@ -186,8 +188,8 @@ public final class ResultPageParser {
      */
     private static List<Element> rowsOf(Element table) {
         List<Element> rows = new ArrayList<>();
-        for (Element row : table.select("tr")) {
-            if (row.closest("table") == table) {
+        for (Element row : table.select(ROW)) {
+            if (row.closest(TABLE) == table) {
                 rows.add(row);
             }
         }
