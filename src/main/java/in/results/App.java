@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.api.HttpApi;
 import in.results.cache.LookupCache;
 import in.results.config.ServiceConfig;
+import in.results.results.BulkJobs;
 import in.results.results.ExamAnswer;
 import in.results.results.ExamLookup;
 import in.results.results.PageFeed;
@@ -19,6 +20,10 @@ import java.time.Duration;
 public final class App {
     static final Duration STALE_FOR = Duration.ofDays(7);
     private static final long EXAM_CACHE_ENTRIES = 200_000;
+    private static final int BULK_JOBS_AT_ONCE = 4;
+    private static final Duration BULK_KEEP_FINISHED = Duration.ofMinutes(10);
+    private static final Duration BULK_DEADLINE = Duration.ofMinutes(2);
+    private static final BulkJobs.Retries BULK_RETRIES = new BulkJobs.Retries(3, Duration.ofMillis(500));
 
     private App() {}
 
@@ -37,6 +42,8 @@ public final class App {
                 new PageFeed<>(upstream, "/jsp/home.jsp", ReleaseListParser::parse, STALE_FOR, ticker);
         PageFeed<Notification> notifications =
                 new PageFeed<>(upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse, STALE_FOR, ticker);
-        return new HttpApi(exams, releases, notifications, config.upstreamUrls()).server(config.port());
+        BulkJobs bulk = new BulkJobs(exams, BULK_JOBS_AT_ONCE, BULK_KEEP_FINISHED, BULK_DEADLINE, BULK_RETRIES, ticker);
+        return new HttpApi(exams, bulk, releases, notifications, config.upstreamUrls(), config.bulkMaxRange())
+                .server(config.port());
     }
 }

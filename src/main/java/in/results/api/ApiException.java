@@ -19,6 +19,10 @@ final class ApiException extends RuntimeException {
         return invalidParameter(parameter, "is required");
     }
 
+    static ApiException tooManyJobs() {
+        return new ApiException(429, "RATE_LIMITED", "Too many bulk jobs are running; please retry later.");
+    }
+
     int status() {
         return status;
     }

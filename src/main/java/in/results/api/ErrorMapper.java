@@ -24,7 +24,12 @@ final class ErrorMapper {
     }
 
     void register(JavalinConfig config) {
-        config.routes.exception(ApiException.class, (e, ctx) -> send(ctx, e.status(), e.code(), e.getMessage()));
+        config.routes.exception(ApiException.class, (e, ctx) -> {
+            if (e.status() == 429) {
+                ctx.header("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+            }
+            send(ctx, e.status(), e.code(), e.getMessage());
+        });
         config.routes.exception(ResultNotFound.class, (e, ctx) ->
                 send(ctx, 404, "RESULT_NOT_FOUND", e.getMessage()));
         config.routes.exception(UpstreamFailure.class, this::upstreamFailure);

@@ -11,13 +11,15 @@ import in.results.upstream.HallTicket;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 
-/** {@code GET /api} and {@code GET /api/calculate}: one hall ticket in one named release. */
+/** {@code GET /api} and {@code GET /api/calculate}: one hall ticket in one named release (or a bulk range). */
 final class ExamRoutes {
     private final ExamLookup lookup;
+    private final BulkRoutes bulk;
     private final JsonWriter json;
 
-    ExamRoutes(ExamLookup lookup, JsonWriter json) {
+    ExamRoutes(ExamLookup lookup, BulkRoutes bulk, JsonWriter json) {
         this.lookup = lookup;
+        this.bulk = bulk;
         this.json = json;
     }
 
@@ -26,7 +28,12 @@ final class ExamRoutes {
         config.routes.get("/api/calculate", this::calculate);
     }
 
+    /** One endpoint for two things (spec §4.5): with a hall ticket range it is the bulk endpoint. */
     private void api(Context ctx) {
+        if (BulkRoutes.isBulk(ctx)) {
+            bulk.bulk(ctx);
+            return;
+        }
         CachedAnswer<ExamAnswer> answer = lookup(ctx);
         json.writeCached(ctx, answer, ResultJson.page(pageOf(answer), ResultJson.Form.FULL));
     }

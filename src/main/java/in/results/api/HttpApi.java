@@ -1,5 +1,6 @@
 package in.results.api;
 
+import in.results.results.BulkJobs;
 import in.results.results.ExamLookup;
 import in.results.results.PageFeed;
 import in.results.scrape.Notification;
@@ -8,24 +9,28 @@ import io.javalin.Javalin;
 import java.net.URI;
 import java.util.List;
 
-/** The HTTP face of the service: one Javalin server with every feature's routes and the error mapping. */
-public final class HttpApi {
-    private final ExamLookup exams;
-    private final PageFeed<ReleaseListing> releases;
-    private final PageFeed<Notification> notifications;
-    private final List<URI> upstreamUrls;
+/**
+ * The HTTP face of the service: one Javalin server with every feature's routes and the error mapping.
+ *
+ * @param upstreamUrls the university's base URLs, for the links of release objects
+ * @param bulkMaxRange the largest bulk range accepted
+ */
+public record HttpApi(
+        ExamLookup exams,
+        BulkJobs bulkJobs,
+        PageFeed<ReleaseListing> releases,
+        PageFeed<Notification> notifications,
+        List<URI> upstreamUrls,
+        int bulkMaxRange) {
 
-    public HttpApi(ExamLookup exams, PageFeed<ReleaseListing> releases, PageFeed<Notification> notifications,
-            List<URI> upstreamUrls) {
-        this.exams = exams;
-        this.releases = releases;
-        this.notifications = notifications;
-        this.upstreamUrls = List.copyOf(upstreamUrls);
+    public HttpApi {
+        upstreamUrls = List.copyOf(upstreamUrls);
     }
 
     /** An unstarted server on {@code port} (0 = any free port). */
     public Javalin server(int port) {
         JsonWriter json = new JsonWriter();
+        BulkRoutes bulk = new BulkRoutes(bulkJobs, bulkMaxRange, json);
         return Javalin.create(config -> {
             config.jetty.port = port;
             config.concurrency.useVirtualThreads = true;
@@ -34,7 +39,8 @@ public final class HttpApi {
             new ErrorMapper(json).register(config);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.
             new ReleaseRoutes(releases, notifications, upstreamUrls, json).register(config);
-            new ExamRoutes(exams, json).register(config);
+            bulk.register(config);
+            new ExamRoutes(exams, bulk, json).register(config);
         });
     }
 }

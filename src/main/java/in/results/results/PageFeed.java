@@ -5,6 +5,7 @@ import in.results.cache.CacheStatus;
 import in.results.cache.CachedAnswer;
 import in.results.cache.Load;
 import in.results.cache.LookupCache;
+import in.results.scrape.PageLayoutException;
 import in.results.upstream.PageFetch;
 import in.results.upstream.UpstreamClient;
 import java.time.Duration;
@@ -15,8 +16,8 @@ import java.util.function.Function;
 /**
  * One of the university's list pages (release list, notifications), parsed and cached: fresh for 30 minutes,
  * refreshed in the background once a copy is older than {@link #REFRESH_AFTER} and someone asks, and kept as a
- * stale copy for when the university is down. A page that parses to nothing is treated as a bad answer, never
- * cached: the university always lists something.
+ * stale copy for when the university is down. A page the parser cannot read (the parsers refuse a page that
+ * lists nothing) is a bad answer and never cached.
  */
 public final class PageFeed<T> {
     static final Duration FRESH_FOR = Duration.ofMinutes(30);
@@ -74,11 +75,12 @@ public final class PageFeed<T> {
     private Load<List<T>> load(String key) {
         return switch (upstream.fetchPage(path)) {
             case PageFetch.Fetched fetched -> {
-                List<T> items = parser.apply(fetched.html());
-                yield items.isEmpty()
-                        ? new Load.Failed<>(new UpstreamFailure(UpstreamFailure.Kind.BAD_RESPONSE,
-                                path + " listed nothing"))
-                        : new Load.Keep<>(List.copyOf(items), FRESH_FOR);
+                try {
+                    yield new Load.Keep<>(List.copyOf(parser.apply(fetched.html())), FRESH_FOR);
+                } catch (PageLayoutException e) {
+                    yield new Load.Failed<>(new UpstreamFailure(UpstreamFailure.Kind.BAD_RESPONSE,
+                            path + ": " + e.getMessage()));
+                }
             }
             case PageFetch.Unavailable down ->
                     new Load.Failed<>(new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, down.reason()));

@@ -1,0 +1,80 @@
+package in.results.api;
+
+import in.results.grading.GradeCalculator;
+import in.results.results.BulkJobs;
+import in.results.results.BulkStatus;
+import in.results.results.HallTicketRange;
+import in.results.upstream.HallTicket;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Bulk results: {@code GET /api?hallticket_from&hallticket_to&…} and its alias {@code GET /api/bulk/calculate}.
+ * The first request starts a job and answers 202 "loading" with progress; the same request answers the finished
+ * array (200) once the job ends.
+ */
+final class BulkRoutes {
+    static final String FROM = "hallticket_from";
+    static final String TO = "hallticket_to";
+    private static final String POLL_AFTER_SECONDS = "2";
+
+    private final BulkJobs jobs;
+    private final int maxRange;
+    private final JsonWriter json;
+
+    BulkRoutes(BulkJobs jobs, int maxRange, JsonWriter json) {
+        this.jobs = jobs;
+        this.maxRange = maxRange;
+        this.json = json;
+    }
+
+    void register(JavalinConfig config) {
+        config.routes.get("/api/bulk/calculate", this::bulk);
+    }
+
+    /** Whether an {@code /api} request is a bulk one. */
+    static boolean isBulk(Context ctx) {
+        return ctx.queryParam(FROM) != null || ctx.queryParam(TO) != null;
+    }
+
+    void bulk(Context ctx) {
+        BulkStatus status = jobs.request(range(ctx), ExamRoutes.examQuery(ctx));
+        switch (status) {
+            case BulkStatus.Loading loading -> {
+                ctx.header("Retry-After", POLL_AFTER_SECONDS);
+                Map<String, Object> body = new LinkedHashMap<>();
+                body.put("result", "loading");
+                body.put("done", loading.done());
+                body.put("total", loading.total());
+                json.write(ctx, 202, body);
+            }
+            case BulkStatus.Finished finished -> {
+                ctx.header("X-Bulk-Missing", Integer.toString(finished.missing()));
+                List<Object> entries = finished.pages().stream()
+                        .map(page -> (Object) ResultJson.calculated(
+                                GradeCalculator.sgpaOf(page.subjects()), page, ResultJson.Form.FULL))
+                        .toList();
+                json.write(ctx, 200, entries);
+            }
+            case BulkStatus.Busy busy -> throw ApiException.tooManyJobs();
+        }
+    }
+
+    private HallTicketRange range(Context ctx) {
+        HallTicket first = Params.hallTicket(FROM, Params.query(ctx, FROM));
+        HallTicket last = Params.hallTicket(TO, Params.query(ctx, TO));
+        HallTicketRange range;
+        try {
+            range = new HallTicketRange(first, last);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalidParameter(FROM + "/" + TO, e.getMessage());
+        }
+        if (range.size() > maxRange) {
+            throw ApiException.invalidParameter(FROM + "/" + TO, "span at most " + maxRange + " hall tickets");
+        }
+        return range;
+    }
+}
