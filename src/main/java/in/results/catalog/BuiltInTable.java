@@ -1,0 +1,93 @@
+package in.results.catalog;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The known R18 B.Tech exam codes (public record, March 2025; shared/fixtures/upstream/README.md),
+ * the catalog's fallback when the release list cannot be fetched or no longer shows a code.
+ */
+final class BuiltInTable {
+    /**
+     * Semester, then codes with R (regular), S (supplementary) or AS (advanced supplementary);
+     * a code without a letter is a later supplementary or a later batch's regular.
+     */
+    private static final String TABLE = """
+            1-1 1323R 1358S 1404R 1430S 1467R 1504S 1572R 1615 1658 1700 1732 1764 1804 1852
+            1-2 1356R 1363R 1381AS 1435R 1448R 1481S 1503R 1570S 1620 1622 1656 1705 1730 1769 1801 1856
+            2-1 1391R 1425S 1449R 1496S 1560R 1610 1628 1667 1671 1707 1728 1772 1819 1834
+            2-2 1437R 1447R 1476S 1501R 1565S 1605 1627 1663 1711 1715 1725 1776 1814 1838
+            3-1 1454R 1491S 1550R 1590S 1626 1639 1645 1655 1686 1697 1722 1784 1789 1828 1832 1842 1846
+            3-2 1502R 1555S 1595R 1625 1638 1649 1654 1682 1690 1696 1719 1780 1788 1823 1827 1847 1850
+            4-1 1545R 1585S 1624 1640 1644 1653 1678 1695 1717 1758 1762 1795 1858 1861
+            4-2 1580R 1600S 1623 1672 1673 1677 1691 1698 1716 1790 1794 1808 1812
+            """;
+
+    private static final Pattern ENTRY = Pattern.compile("(\\d+)(R|S|AS)?");
+
+    /** The codes published with the older result types, before intgrade became the rule. */
+    private static final Set<String> GRADE16 = Set.of("1323", "1356", "1358", "1381");
+    private static final Set<String> GRADE17 = Set.of("1363", "1391", "1404");
+
+    private static final List<ExamRelease> RELEASES = parse();
+
+    private BuiltInTable() {}
+
+    /** Every built-in exam release, semester by semester, in table order. */
+    static List<ExamRelease> releases() {
+        return RELEASES;
+    }
+
+    /** The parameters the code was published with: {@code degree}, {@code examCode}, {@code etype}, {@code type}. */
+    static Map<String, String> paramsOf(String code) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("degree", Degree.BTECH.key());
+        params.put("examCode", code);
+        if (GRADE16.contains(code)) {
+            params.put("etype", "r16");
+            params.put("type", "grade16");
+        } else if (GRADE17.contains(code)) {
+            params.put("etype", "r17");
+            params.put("type", "grade17");
+        } else {
+            params.put("etype", "r17");
+            params.put("type", "intgrade");
+        }
+        return params;
+    }
+
+    private static List<ExamRelease> parse() {
+        List<ExamRelease> releases = new ArrayList<>();
+        for (String line : TABLE.strip().split("\n")) {
+            String[] fields = line.strip().split("\\s+");
+            Semester semester = Semester.parse(fields[0]).orElseThrow();
+            for (int i = 1; i < fields.length; i++) {
+                Matcher m = ENTRY.matcher(fields[i]);
+                if (!m.matches()) {
+                    throw new IllegalStateException("bad built-in entry " + fields[i]);
+                }
+                String code = m.group(1);
+                releases.add(new ExamRelease(code, Degree.BTECH, "R18", semester, kindOf(m.group(2)), false,
+                        ReleaseDate.UNKNOWN, paramsOf(code), "", ReleaseSource.BUILT_IN_TABLE));
+            }
+        }
+        return List.copyOf(releases);
+    }
+
+    private static ReleaseKind kindOf(String letter) {
+        if (letter == null) {
+            return ReleaseKind.UNKNOWN;
+        }
+        return switch (letter) {
+            case "R" -> ReleaseKind.REGULAR;
+            case "S" -> ReleaseKind.SUPPLEMENTARY;
+            case "AS" -> ReleaseKind.ADVANCED_SUPPLEMENTARY;
+            default -> throw new IllegalStateException("bad built-in letter " + letter);
+        };
+    }
+}

@@ -1,0 +1,64 @@
+package in.results.catalog;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One of the eight semesters of a four-year course, {@code 1-1} … {@code 4-2}. The natural
+ * order (declaration order) is the order a student sits them.
+ */
+public enum Semester implements Term {
+    S1_1, S1_2, S2_1, S2_2, S3_1, S3_2, S4_1, S4_2;
+
+    // "2,1" is the API's year parameter; "2-1" is how keys and old titles write it.
+    private static final Pattern TEXT = Pattern.compile("\\s*([1-4])\\s*[,-]\\s*([12])\\s*");
+
+    /** 1..4. */
+    public int year() {
+        return ordinal() / 2 + 1;
+    }
+
+    /** 1 or 2: the first or second half of the year. */
+    public int half() {
+        return ordinal() % 2 + 1;
+    }
+
+    /** {@code "Y-S"}, e.g. {@code "2-1"}. */
+    public String key() {
+        return year() + "-" + half();
+    }
+
+    /**
+     * The semester of a year and half.
+     *
+     * @throws IllegalArgumentException when year is not 1..4 or half not 1..2
+     */
+    public static Semester of(int year, int half) {
+        if (year < 1 || year > 4 || half < 1 || half > 2) {
+            throw new IllegalArgumentException("no semester " + year + "-" + half);
+        }
+        return values()[(year - 1) * 2 + (half - 1)];
+    }
+
+    /**
+     * The semester written as {@code "Y,S"} (the API's {@code year} parameter) or {@code "Y-S"}
+     * (a {@link #key()}), spaces around the parts allowed; empty for anything else, so that
+     * callers can answer a bad parameter without catching.
+     */
+    public static Optional<Semester> parse(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        Matcher m = TEXT.matcher(text);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        return Optional.of(of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
+    }
+
+    @Override
+    public String toString() {
+        return key();
+    }
+}

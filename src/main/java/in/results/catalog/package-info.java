@@ -1,0 +1,2 @@
+/** Exam releases: which exam codes exist for each R18 B.Tech semester. Pure; no I/O. */
+package in.results.catalog;
