@@ -4,14 +4,19 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.api.HttpApi;
 import in.results.cache.LookupCache;
 import in.results.config.ServiceConfig;
+import in.results.results.AllSemestersLookup;
 import in.results.results.BulkJobs;
+import in.results.results.CatalogSource;
 import in.results.results.ExamAnswer;
 import in.results.results.ExamLookup;
 import in.results.results.PageFeed;
+import in.results.results.SemesterLookup;
+import in.results.results.TranscriptAnswer;
 import in.results.scrape.Notification;
 import in.results.scrape.NotificationParser;
 import in.results.scrape.ReleaseListParser;
 import in.results.scrape.ReleaseListing;
+import in.results.upstream.HallTicket;
 import in.results.upstream.UpstreamClient;
 import io.javalin.Javalin;
 import java.time.Duration;
@@ -20,6 +25,7 @@ import java.time.Duration;
 public final class App {
     static final Duration STALE_FOR = Duration.ofDays(7);
     private static final long EXAM_CACHE_ENTRIES = 200_000;
+    private static final long TRANSCRIPT_CACHE_ENTRIES = 50_000;
     private static final int BULK_JOBS_AT_ONCE = 4;
     private static final Duration BULK_KEEP_FINISHED = Duration.ofMinutes(10);
     private static final Duration BULK_DEADLINE = Duration.ofMinutes(2);
@@ -42,8 +48,12 @@ public final class App {
                 new PageFeed<>(upstream, "/jsp/home.jsp", ReleaseListParser::parse, STALE_FOR, ticker);
         PageFeed<Notification> notifications =
                 new PageFeed<>(upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse, STALE_FOR, ticker);
+        CatalogSource catalog = new CatalogSource(releases, ticker);
+        SemesterLookup semesters = new SemesterLookup(catalog, exams);
+        AllSemestersLookup allSemesters = new AllSemestersLookup(catalog, exams,
+                new LookupCache<HallTicket, TranscriptAnswer>(TRANSCRIPT_CACHE_ENTRIES, STALE_FOR, ticker));
         BulkJobs bulk = new BulkJobs(exams, BULK_JOBS_AT_ONCE, BULK_KEEP_FINISHED, BULK_DEADLINE, BULK_RETRIES, ticker);
-        return new HttpApi(exams, bulk, releases, notifications, config.upstreamUrls(), config.bulkMaxRange())
-                .server(config.port());
+        return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, config.upstreamUrls(),
+                config.bulkMaxRange()).server(config.port());
     }
 }

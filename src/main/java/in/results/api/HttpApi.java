@@ -1,8 +1,10 @@
 package in.results.api;
 
+import in.results.results.AllSemestersLookup;
 import in.results.results.BulkJobs;
 import in.results.results.ExamLookup;
 import in.results.results.PageFeed;
+import in.results.results.SemesterLookup;
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
 import io.javalin.Javalin;
@@ -17,6 +19,8 @@ import java.util.List;
  */
 public record HttpApi(
         ExamLookup exams,
+        SemesterLookup semesters,
+        AllSemestersLookup allSemesters,
         BulkJobs bulkJobs,
         PageFeed<ReleaseListing> releases,
         PageFeed<Notification> notifications,
@@ -41,6 +45,8 @@ public record HttpApi(
             new ReleaseRoutes(releases, notifications, upstreamUrls, json).register(config);
             bulk.register(config);
             new ExamRoutes(exams, bulk, json).register(config);
+            new AllSemestersRoutes(allSemesters, json).register(config);
+            new SemesterRoutes(semesters, json).register(config);
         });
     }
 }

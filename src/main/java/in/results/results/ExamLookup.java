@@ -34,6 +34,16 @@ public final class ExamLookup {
         return cache.get(new ExamKey(hallTicket, exam), this::load);
     }
 
+    /**
+     * Like {@link #lookup}, but an answer stored earlier is reused even when no longer fresh (kept up to the
+     * stale period): what a published release holds for a hall ticket does not change, so the all-semesters
+     * lookup asks the university only about releases it has not asked about before.
+     */
+    public ExamAnswer remembered(HallTicket hallTicket, ExamQuery exam) {
+        CachedAnswer<ExamAnswer> stored = cache.peek(new ExamKey(hallTicket, exam));
+        return stored != null ? stored.value() : lookup(hallTicket, exam).value();
+    }
+
     private Load<ExamAnswer> load(ExamKey key) {
         return switch (upstream.fetchResult(key.hallTicket(), key.exam())) {
             case ResultFetch.Found found -> new Load.Keep<>(new ExamAnswer.Found(found.page()), RESULT_FRESH);

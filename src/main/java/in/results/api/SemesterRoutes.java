@@ -1,0 +1,63 @@
+package in.results.api;
+
+import in.results.cache.CachedAnswer;
+import in.results.catalog.Semester;
+import in.results.grading.GradeCalculator;
+import in.results.results.ExamAnswer;
+import in.results.results.ResultNotFound;
+import in.results.results.SemesterLookup;
+import in.results.scrape.ResultPage;
+import in.results.upstream.HallTicket;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+
+/**
+ * The R18 regular attempt of one semester: {@code /result?hallticket&dob&year}, {@code /<hallticket>/<dob>/<year>}
+ * ({@code [details, [short subjects]]}) and {@code /calculate/<hallticket>/<dob>/<year>} (SGPA in front).
+ */
+final class SemesterRoutes {
+    private final SemesterLookup lookup;
+    private final JsonWriter json;
+
+    SemesterRoutes(SemesterLookup lookup, JsonWriter json) {
+        this.lookup = lookup;
+        this.json = json;
+    }
+
+    void register(JavalinConfig config) {
+        config.routes.get("/result", ctx -> plain(ctx, Params.query(ctx, "hallticket"), Params.query(ctx, "dob"),
+                Params.query(ctx, "year")));
+        config.routes.get("/calculate/{hallticket}/{dob}/{year}", this::calculate);
+        config.routes.get("/{hallticket}/{dob}/{year}", ctx -> plain(ctx, ctx.pathParam("hallticket"),
+                ctx.pathParam("dob"), ctx.pathParam("year")));
+    }
+
+    private void plain(Context ctx, String hallTicket, String dob, String year) {
+        CachedAnswer<ExamAnswer> answer = regularAttempt(hallTicket, dob, year);
+        json.writeCached(ctx, answer, ResultJson.page(pageOf(answer), ResultJson.Form.SHORT));
+    }
+
+    private void calculate(Context ctx) {
+        CachedAnswer<ExamAnswer> answer =
+                regularAttempt(ctx.pathParam("hallticket"), ctx.pathParam("dob"), ctx.pathParam("year"));
+        ResultPage page = pageOf(answer);
+        json.writeCached(ctx, answer,
+                ResultJson.calculated(GradeCalculator.sgpaOf(page.subjects()), page, ResultJson.Form.SHORT));
+    }
+
+    private CachedAnswer<ExamAnswer> regularAttempt(String rawHallTicket, String dob, String year) {
+        HallTicket hallTicket = Params.hallTicket("hallticket", rawHallTicket.strip());
+        Params.dob("dob", dob.strip());
+        Semester semester = Semester.parse(year.strip())
+                .orElseThrow(() -> year.isBlank() ? ApiException.missingParameter("year")
+                        : ApiException.invalidParameter("year", "must be Y,S with Y 1-4 and S 1-2 (e.g. 2,1)"));
+        return lookup.regularAttempt(hallTicket, semester);
+    }
+
+    private static ResultPage pageOf(CachedAnswer<ExamAnswer> answer) {
+        return switch (answer.value()) {
+            case ExamAnswer.Found found -> found.page();
+            case ExamAnswer.NotFound none -> throw new ResultNotFound("No result for this hall ticket.");
+        };
+    }
+}

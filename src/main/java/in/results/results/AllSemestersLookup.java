@@ -1,0 +1,197 @@
+package in.results.results;
+
+import in.results.cache.CachedAnswer;
+import in.results.cache.Load;
+import in.results.cache.LookupCache;
+import in.results.catalog.ExamCatalog;
+import in.results.catalog.ExamRelease;
+import in.results.catalog.ReleaseKind;
+import in.results.catalog.Semester;
+import in.results.grading.Attempt;
+import in.results.grading.AttemptMerger;
+import in.results.grading.GradeCalculator;
+import in.results.grading.GradePoints;
+import in.results.scrape.ResultPage;
+import in.results.scrape.StudentDetails;
+import in.results.scrape.SubjectResult;
+import in.results.upstream.ExamQuery;
+import in.results.upstream.HallTicket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * All semesters of a hall ticket, merged (spec §4.3, DESIGN §4), in at most two rounds of concurrent upstream
+ * requests:
+ * <ol>
+ *   <li>per semester, the earliest R18 B.Tech Regular release that can concern the student (the batch's own
+ *       regular exam) and its RC/RV twin where the catalog lists one;</li>
+ *   <li>only for semesters where that attempt is missing or still holds a fail grade: every later release of the
+ *       semester, with their RC/RV twins where listed.</li>
+ * </ol>
+ * Releases that cannot concern the student are skipped ({@link AttemptWindow}). Every request goes through
+ * {@link ExamLookup#remembered}, so a later lookup asks only about releases it has not seen. Answers are cached
+ * 3 hours ("no result anywhere" 5 minutes); a lookup that loses any upstream answer fails as a whole and is never
+ * cached — the last complete answer is served stale instead, when there is one.
+ */
+public final class AllSemestersLookup {
+    static final Duration FRESH_FOR = Duration.ofHours(3);
+    static final Duration NOT_FOUND_FRESH_FOR = Duration.ofMinutes(5);
+
+    private final CatalogSource catalog;
+    private final ExamLookup exams;
+    private final LookupCache<HallTicket, TranscriptAnswer> cache;
+
+    public AllSemestersLookup(CatalogSource catalog, ExamLookup exams, LookupCache<HallTicket, TranscriptAnswer> cache) {
+        this.catalog = catalog;
+        this.exams = exams;
+        this.cache = cache;
+    }
+
+    /** The merged transcript; throws {@link UpstreamFailure} when the university fails and nothing is cached. */
+    public CachedAnswer<TranscriptAnswer> transcript(HallTicket hallTicket) {
+        return cache.get(hallTicket, this::load);
+    }
+
+    private Load<TranscriptAnswer> load(HallTicket hallTicket) {
+        try {
+            return new Plan(hallTicket, catalog.current()).transcript()
+                    .map(found -> new Load.Keep<TranscriptAnswer>(new TranscriptAnswer.Found(found), FRESH_FOR))
+                    .orElseGet(() -> new Load.Keep<>(new TranscriptAnswer.NotFound(), NOT_FOUND_FRESH_FOR));
+        } catch (UpstreamFailure failure) {
+            return new Load.Failed<>(failure);
+        }
+    }
+
+    /** One lookup: which releases to ask per semester, and what they answered. */
+    private final class Plan {
+        private final HallTicket hallTicket;
+        private final ExamCatalog catalog;
+        private final Map<Semester, List<ExamRelease>> possible = new EnumMap<>(Semester.class);
+        private final Map<ExamQuery, ExamAnswer> answers = new LinkedHashMap<>();
+
+        Plan(HallTicket hallTicket, ExamCatalog catalog) {
+            this.hallTicket = hallTicket;
+            this.catalog = catalog;
+            AttemptWindow window = new AttemptWindow(hallTicket);
+            for (Semester semester : Semester.values()) {
+                possible.put(semester, window.possible(semester, catalog.r18BtechReleases(semester)));
+            }
+        }
+
+        Optional<Transcript> transcript() {
+            Map<Semester, ExamRelease> regular = new EnumMap<>(Semester.class);
+            possible.forEach((semester, releases) -> releases.stream()
+                    .filter(release -> release.kind() == ReleaseKind.REGULAR).findFirst()
+                    .ifPresent(release -> regular.put(semester, release)));
+            ask(requestsFor(regular.values()));
+
+            List<ExamRelease> later = new ArrayList<>();
+            possible.forEach((semester, releases) -> {
+                ExamRelease first = regular.get(semester);
+                if (first == null) {
+                    later.addAll(releases);
+                } else if (!clearedBy(first)) {
+                    later.addAll(releases.subList(releases.indexOf(first) + 1, releases.size()));
+                }
+            });
+            ask(requestsFor(later));
+            return assemble();
+        }
+
+        /** Whether a release's result (with its RC/RV) exists and has no fail grade left. */
+        private boolean clearedBy(ExamRelease release) {
+            return attemptOf(release)
+                    .map(attempt -> AttemptMerger.finalRows(List.of(attempt)).stream()
+                            .noneMatch(row -> GradePoints.isFail(row.grade())))
+                    .orElse(false);
+        }
+
+        private Set<ExamQuery> requestsFor(Collection<ExamRelease> releases) {
+            Set<ExamQuery> queries = new LinkedHashSet<>();
+            for (ExamRelease release : releases) {
+                queries.add(SemesterLookup.queryOf(release));
+                if (catalog.hasRcrv(release.code())) {
+                    queries.add(rcrvQueryOf(release));
+                }
+            }
+            queries.removeAll(answers.keySet());
+            return queries;
+        }
+
+        private ExamQuery rcrvQueryOf(ExamRelease release) {
+            return catalog.rcrvRelease(release.code())
+                    .map(SemesterLookup::queryOf)
+                    .orElseGet(() -> SemesterLookup.queryOf(release).rcrv());
+        }
+
+        /** Asks all queries at once (virtual threads; the upstream client bounds concurrency per host). */
+        private void ask(Set<ExamQuery> queries) {
+            Map<ExamQuery, Future<ExamAnswer>> pending = new LinkedHashMap<>();
+            try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+                for (ExamQuery query : queries) {
+                    pending.put(query, executor.submit(() -> exams.remembered(hallTicket, query)));
+                }
+                for (var entry : pending.entrySet()) {
+                    answers.put(entry.getKey(), entry.getValue().get());
+                }
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException cause) {
+                    throw cause;
+                }
+                throw new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "interrupted");
+            }
+        }
+
+        private Optional<Attempt> attemptOf(ExamRelease release) {
+            return pageOf(SemesterLookup.queryOf(release)).map(page -> new Attempt(page.subjects(),
+                    catalog.hasRcrv(release.code())
+                            ? pageOf(rcrvQueryOf(release)).map(ResultPage::subjects).orElse(List.of())
+                            : List.of()));
+        }
+
+        private Optional<ResultPage> pageOf(ExamQuery query) {
+            return answers.get(query) instanceof ExamAnswer.Found found
+                    ? Optional.of(found.page())
+                    : Optional.empty();
+        }
+
+        private Optional<Transcript> assemble() {
+            StudentDetails details = null;
+            List<Transcript.SemesterRecord> records = new ArrayList<>();
+            List<SubjectResult> allFinalRows = new ArrayList<>();
+            for (Semester semester : Semester.values()) {
+                List<Attempt> attempts = new ArrayList<>();
+                for (ExamRelease release : possible.get(semester)) {
+                    attemptOf(release).ifPresent(attempts::add);
+                    if (details == null) {
+                        details = pageOf(SemesterLookup.queryOf(release)).map(ResultPage::details).orElse(null);
+                    }
+                }
+                if (attempts.isEmpty()) {
+                    continue;
+                }
+                List<SubjectResult> finalRows = AttemptMerger.finalRows(attempts);
+                records.add(new Transcript.SemesterRecord(semester, finalRows, GradeCalculator.sgpaOf(finalRows)));
+                allFinalRows.addAll(finalRows);
+            }
+            if (records.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Transcript(details, records, GradeCalculator.overallGpaOf(allFinalRows)));
+        }
+    }
+}

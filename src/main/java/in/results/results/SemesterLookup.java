@@ -1,0 +1,44 @@
+package in.results.results;
+
+import in.results.cache.CachedAnswer;
+import in.results.catalog.ExamRelease;
+import in.results.catalog.Semester;
+import in.results.upstream.ExamQuery;
+import in.results.upstream.HallTicket;
+import java.util.List;
+
+/**
+ * A student's R18 Regular attempt of one semester (DESIGN §5): the earliest R18 B.Tech Regular release of the
+ * semester that has a result for the hall ticket. Releases that cannot concern the hall ticket are skipped
+ * ({@link AttemptWindow}); the rest are asked one after another, earliest first — the batch's own regular
+ * release is the most likely, so most lookups stop at the first request.
+ */
+public final class SemesterLookup {
+    private final CatalogSource catalog;
+    private final ExamLookup exams;
+
+    public SemesterLookup(CatalogSource catalog, ExamLookup exams) {
+        this.catalog = catalog;
+        this.exams = exams;
+    }
+
+    /** The regular attempt's answer; throws {@link ResultNotFound} when no regular release has a result. */
+    public CachedAnswer<ExamAnswer> regularAttempt(HallTicket hallTicket, Semester semester) {
+        List<ExamRelease> candidates = new AttemptWindow(hallTicket)
+                .possible(semester, catalog.current().r18BtechRegularReleases(semester));
+        for (ExamRelease release : candidates) {
+            CachedAnswer<ExamAnswer> answer = exams.lookup(hallTicket, queryOf(release));
+            if (answer.value() instanceof ExamAnswer.Found) {
+                return answer;
+            }
+        }
+        throw new ResultNotFound("No R18 regular result of semester " + semester.key() + " for this hall ticket.");
+    }
+
+    /** The university query of a release: its own link parameters (DESIGN §3). */
+    static ExamQuery queryOf(ExamRelease release) {
+        var params = release.params();
+        return new ExamQuery(params.getOrDefault("degree", "btech"), release.code(),
+                params.getOrDefault("etype", ""), params.getOrDefault("type", ""), params.getOrDefault("result", ""));
+    }
+}
