@@ -3,6 +3,7 @@ package in.results.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.App;
 import in.results.config.ConfigReader;
 import in.results.config.ServiceConfig;
@@ -49,9 +50,19 @@ class ExamEndpointsIT {
     }
 
     static Javalin startService(List<URI> upstreams) {
-        ServiceConfig config = ConfigReader.read(List.of("--port", "0"),
-                Map.of("RESULTS_UPSTREAM_TIMEOUT_MS", "3000")).withUpstreamUrls(upstreams);
-        return App.create(config).start();
+        return startService(upstreams, Ticker.systemTicker());
+    }
+
+    static Javalin startService(List<URI> upstreams, Ticker ticker) {
+        return startService(upstreams, ticker, Map.of());
+    }
+
+    /** The service on a free port, asking {@code upstreams}, with extra environment settings. */
+    static Javalin startService(List<URI> upstreams, Ticker ticker, Map<String, String> settings) {
+        Map<String, String> env = new java.util.HashMap<>(Map.of("RESULTS_UPSTREAM_TIMEOUT_MS", "3000"));
+        env.putAll(settings);
+        ServiceConfig config = ConfigReader.read(List.of("--port", "0"), env).withUpstreamUrls(upstreams);
+        return App.create(config, ticker).start();
     }
 
     private static String apiQuery(Student student, Exam exam) {

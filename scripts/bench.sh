@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Reproducible benchmark (BENCHMARKS.md): the service against the university simulator on loopback.
+# Options: -Dbench.latencyMs=200 -Dbench.studentsPerBatch=10
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/select-jdk.sh
+mvn -B -q test-compile
+mvn -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath
+exec java "$@" -cp "target/test-classes:target/classes:$(cat target/bench.classpath)" in.results.bench.Benchmarks

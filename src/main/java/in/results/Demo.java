@@ -1,0 +1,47 @@
+package in.results;
+
+import in.results.config.ServiceConfig;
+import in.results.simulator.Cohort;
+import in.results.simulator.Exam;
+import in.results.simulator.Student;
+import in.results.simulator.UniversitySimulator;
+import io.javalin.Javalin;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code --demo}: starts the university simulator on loopback (primary at its root, mirror under
+ * {@code /results}, like the real site), points the service at it, and prints URLs that answer.
+ */
+final class Demo {
+    private Demo() {}
+
+    static void startAndPrintExamples(ServiceConfig config) {
+        UniversitySimulator simulator = UniversitySimulator.start(Cohort.generate(Cohort.DEFAULT_SEED), 0);
+        URI base = simulator.baseUrl();
+        Javalin app = App.create(config.withUpstreamUrls(List.of(base, URI.create(base + "/results")))).start();
+        String service = "http://localhost:" + app.port();
+        Student student = simulator.cohort().students().stream()
+                .filter(s -> !s.lateralEntry() && s.results().size() > 4).findFirst().orElseThrow();
+        Map.Entry<String, ?> someExam = student.results().entrySet().iterator().next();
+        Exam exam = simulator.cohort().exam(someExam.getKey()).orElseThrow();
+        StringBuilder query = new StringBuilder("hallticket=" + student.hallTicket());
+        exam.linkParams().forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+        String first = student.hallTicket();
+        String last = first.substring(0, 8) + "20";
+        System.out.println("""
+
+                Results Service demo: university simulator at %1$s (mirror %1$s/results)
+                Try:
+                  %2$s/api/calculate?%3$s
+                  %2$s/all-r18/%4$s
+                  %2$s/calculate/%4$s/2002-01-01/1,1
+                  %2$s/result?hallticket=%4$s&dob=2002-01-01&year=2,1
+                  %2$s/api?hallticket_from=%5$s&hallticket_to=%6$s&degree=btech&examCode=%7$s&etype=%8$s&type=%9$s&result=null
+                  %2$s/new/all
+                  %2$s/notifications
+                """.formatted(base, service, query, first, first.substring(0, 8) + "01", last, exam.code(),
+                exam.linkParams().getOrDefault("etype", "r17"), exam.linkParams().getOrDefault("type", "intgrade")));
+    }
+}
