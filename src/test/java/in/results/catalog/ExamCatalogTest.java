@@ -8,6 +8,7 @@ import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -240,7 +241,7 @@ class ExamCatalogTest {
             assertThat(both).hasSize(2);
             assertThat(catalog.rcrvRelease("1487").orElseThrow().releasedOn()).contains(LocalDate.of(2022, 1, 17));
             assertThat(both).filteredOn(r -> !r.rcrv()).singleElement()
-                    .extracting(ExamRelease::releasedOn).isEqualTo(java.util.Optional.of(LocalDate.of(2021, 10, 9)));
+                    .extracting(ExamRelease::releasedOn).isEqualTo(Optional.of(LocalDate.of(2021, 10, 9)));
         }
 
         @Test
@@ -361,7 +362,7 @@ class ExamCatalogTest {
                     row("degree=btech&examCode=1900&etype=r17&type=intgrade", BTECH_1_1_REGULAR + " (corrected)", "11-JAN-2026")));
 
             assertThat(catalog.all()).filteredOn(r -> r.code().equals("1900")).singleElement()
-                    .extracting(ExamRelease::releasedOn).isEqualTo(java.util.Optional.of(LocalDate.of(2026, 1, 10)));
+                    .extracting(ExamRelease::releasedOn).isEqualTo(Optional.of(LocalDate.of(2026, 1, 10)));
         }
 
         @Test
