@@ -1,0 +1,437 @@
+package in.results.catalog;
+
+import static in.results.catalog.ReleaseListFixture.listOf;
+import static in.results.catalog.ReleaseListFixture.row;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+class ExamCatalogTest {
+
+    private static List<String> codes(List<ExamRelease> releases) {
+        return releases.stream().map(ExamRelease::code).toList();
+    }
+
+    private static ExamRelease only(List<ExamRelease> releases, String code) {
+        List<ExamRelease> found = releases.stream().filter(r -> r.code().equals(code)).toList();
+        assertThat(found).as("releases with code " + code).hasSize(1);
+        return found.get(0);
+    }
+
+    @Nested
+    class BuiltInTableAlone {
+        private final ExamCatalog catalog = ExamCatalog.builtIn();
+
+        @Test
+        void every_semester_has_the_codes_of_the_readme_table() {
+            assertThat(Arrays.stream(Semester.values()).map(s -> catalog.r18BtechReleases(s).size()))
+                    .containsExactly(14, 16, 14, 14, 17, 17, 14, 13);
+            assertThat(catalog.all()).hasSize(119);
+        }
+
+        @Test
+        void first_semester_regular_releases_are_the_four_r_codes_in_code_order() {
+            assertThat(codes(catalog.r18BtechRegularReleases(Semester.S1_1))).containsExactly("1323", "1404", "1467", "1572");
+        }
+
+        @Test
+        void second_semester_regular_releases_include_the_r18_second_half_for_r16_first_half_students() {
+            assertThat(codes(catalog.r18BtechRegularReleases(Semester.S1_2)))
+                    .containsExactly("1356", "1363", "1435", "1448", "1503");
+        }
+
+        @Test
+        void undated_releases_are_in_code_order() {
+            assertThat(codes(catalog.r18BtechReleases(Semester.S4_2))).containsExactly(
+                    "1580", "1600", "1623", "1672", "1673", "1677", "1691", "1698", "1716", "1790", "1794", "1808", "1812");
+        }
+
+        @Test
+        void letters_give_the_kind_and_codes_without_a_letter_are_unknown() {
+            List<ExamRelease> firstYear = catalog.r18BtechReleases(Semester.S1_2);
+
+            assertThat(only(firstYear, "1356").kind()).isEqualTo(ReleaseKind.REGULAR);
+            assertThat(only(firstYear, "1381").kind()).isEqualTo(ReleaseKind.ADVANCED_SUPPLEMENTARY);
+            assertThat(only(firstYear, "1481").kind()).isEqualTo(ReleaseKind.SUPPLEMENTARY);
+            assertThat(only(firstYear, "1620").kind()).isEqualTo(ReleaseKind.UNKNOWN);
+        }
+
+        @Test
+        void built_in_releases_have_no_date_no_title_and_say_where_they_come_from() {
+            assertThat(catalog.all()).allSatisfy(r -> {
+                assertThat(r.releaseDate()).isEqualTo(ReleaseDate.UNKNOWN);
+                assertThat(r.releasedOn()).isEmpty();
+                assertThat(r.title()).isEmpty();
+                assertThat(r.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+                assertThat(r.rcrv()).isFalse();
+                assertThat(r.isR18Btech()).isTrue();
+            });
+        }
+
+        @Test
+        void parameters_follow_the_readme_grade16_grade17_intgrade_rule() {
+            Map<String, String> grade16 = Map.of("etype", "r16", "type", "grade16");
+            Map<String, String> grade17 = Map.of("etype", "r17", "type", "grade17");
+            Map<String, String> intgrade = Map.of("etype", "r17", "type", "intgrade");
+            for (ExamRelease r : catalog.all()) {
+                Map<String, String> expected = switch (r.code()) {
+                    case "1323", "1356", "1358", "1381" -> grade16;
+                    case "1363", "1391", "1404" -> grade17;
+                    default -> intgrade;
+                };
+                assertThat(r.params()).as(r.code()).containsExactly(
+                        Map.entry("degree", "btech"), Map.entry("examCode", r.code()),
+                        Map.entry("etype", expected.get("etype")), Map.entry("type", expected.get("type")));
+            }
+        }
+
+        @Test
+        void every_code_may_have_rc_rv_results_asked_with_gradercrv_and_rcrvintgrade() {
+            assertThat(catalog.all()).allSatisfy(r -> assertThat(catalog.hasRcrv(r.code())).isTrue());
+
+            ExamRelease rcrv = catalog.rcrvRelease("1323").orElseThrow();
+            assertThat(rcrv.rcrv()).isTrue();
+            assertThat(rcrv.term()).isEqualTo(Semester.S1_1);
+            assertThat(rcrv.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+            assertThat(rcrv.params()).containsExactly(
+                    Map.entry("degree", "btech"), Map.entry("examCode", "1323"), Map.entry("etype", "r16"),
+                    Map.entry("result", "gradercrv"), Map.entry("type", "rcrvintgrade"));
+        }
+
+        @Test
+        void an_empty_list_gives_the_built_in_catalog() {
+            assertThat(ExamCatalog.from(List.of()).all()).isEqualTo(catalog.all());
+        }
+
+        @Test
+        void a_code_nobody_knows_has_no_rc_rv() {
+            assertThat(catalog.hasRcrv("9999")).isFalse();
+            assertThat(catalog.rcrvRelease("9999")).isEmpty();
+        }
+    }
+
+    @Nested
+    class May2022List {
+        private final ExamCatalog catalog = ExamCatalog.from(ReleaseListFixture.may2022());
+
+        @Test
+        void every_row_is_a_release_and_135_are_rc_rv_as_the_readme_link_counts_say() {
+            List<ExamRelease> listed = catalog.all().stream().filter(r -> r.source() == ReleaseSource.RELEASE_LIST).toList();
+
+            assertThat(listed).hasSize(351);
+            // README: etype=rcrv 90, r17 gradercrv/rcrvintgrade 35, r16 gradercrv/grade16 7, r16 gradercrv/rcrvintgrade 3.
+            assertThat(listed).filteredOn(ExamRelease::rcrv).hasSize(135);
+            assertThat(listed.stream().filter(ExamRelease::isR18Btech).filter(r -> !r.rcrv())).hasSize(25);
+            assertThat(listed.stream().filter(ExamRelease::isR18Btech).filter(ExamRelease::rcrv)).hasSize(18);
+        }
+
+        @Test
+        void fourth_year_first_semester_regular_is_1545_from_the_list() {
+            assertThat(codes(catalog.r18BtechRegularReleases(Semester.S4_1))).containsExactly("1545");
+
+            ExamRelease release = catalog.r18BtechRegularReleases(Semester.S4_1).get(0);
+            assertThat(release.source()).isEqualTo(ReleaseSource.RELEASE_LIST);
+            assertThat(release.releasedOn()).contains(LocalDate.of(2022, 5, 5));
+            assertThat(release.title()).isEqualTo("B.Tech IV Year I Semester (R18) Regular Examinations Results");
+            assertThat(release.params()).containsExactly(
+                    Map.entry("degree", "btech"), Map.entry("examCode", "1545"),
+                    Map.entry("etype", "r17"), Map.entry("type", "intgrade"));
+        }
+
+        @Test
+        void fourth_year_first_semester_has_1545_then_the_later_built_in_codes() {
+            assertThat(codes(catalog.r18BtechReleases(Semester.S4_1))).containsExactly(
+                    "1545", "1585", "1624", "1640", "1644", "1653", "1678", "1695", "1717", "1758", "1762", "1795",
+                    "1858", "1861");
+        }
+
+        @Test
+        void first_year_second_semester_regulars_are_the_five_listed_regular_exams_in_date_order() {
+            // 14-JUL-2019, 20-JUL-2019, 21-JAN-2021, 06-MAR-2021 (COVID), 16-DEC-2021
+            assertThat(codes(catalog.r18BtechRegularReleases(Semester.S1_2)))
+                    .containsExactly("1356", "1363", "1435", "1448", "1503");
+            assertThat(catalog.r18BtechRegularReleases(Semester.S1_2))
+                    .allSatisfy(r -> assertThat(r.source()).isEqualTo(ReleaseSource.RELEASE_LIST));
+        }
+
+        @Test
+        void first_year_second_semester_lists_supplementaries_and_later_built_in_codes_after_the_dated_ones() {
+            assertThat(codes(catalog.r18BtechReleases(Semester.S1_2))).containsExactly(
+                    "1356", "1363", "1381", "1435", "1448", "1481", "1503",
+                    "1570", "1620", "1622", "1656", "1705", "1730", "1769", "1801", "1856");
+        }
+
+        @Test
+        void first_semester_regulars_are_three_listed_and_1572_from_the_table() {
+            assertThat(codes(catalog.r18BtechRegularReleases(Semester.S1_1))).containsExactly("1323", "1404", "1467", "1572");
+            assertThat(only(catalog.r18BtechReleases(Semester.S1_1), "1572").source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+        }
+
+        @Test
+        void semester_sizes_are_the_built_in_table_because_the_list_shows_no_new_r18_code() {
+            assertThat(Arrays.stream(Semester.values()).map(s -> catalog.r18BtechReleases(s).size()))
+                    .containsExactly(14, 16, 14, 14, 17, 17, 14, 13);
+        }
+
+        @Test
+        void the_list_agrees_with_the_built_in_table_on_every_r18_exam_it_shows() {
+            ExamCatalog builtIn = ExamCatalog.builtIn();
+            List<ExamRelease> listedR18 = catalog.all().stream()
+                    .filter(r -> r.source() == ReleaseSource.RELEASE_LIST && r.isR18Btech() && !r.rcrv()).toList();
+
+            assertThat(listedR18).hasSize(25).allSatisfy(listed -> {
+                ExamRelease known = only(builtIn.all(), listed.code());
+                assertThat(listed.term()).as(listed.code()).isEqualTo(known.term());
+                assertThat(listed.kind()).as(listed.code()).isEqualTo(known.kind());
+            });
+        }
+
+        @Test
+        void a_code_with_an_rc_rv_row_has_rc_rv_with_that_rows_own_parameters() {
+            assertThat(catalog.hasRcrv("1503")).isTrue();
+
+            ExamRelease rcrv = catalog.rcrvRelease("1503").orElseThrow();
+            assertThat(rcrv.title()).isEqualTo("RC/RV B.Tech I Year II Semester (R18) Regular Examinations Results");
+            assertThat(rcrv.releasedOn()).contains(LocalDate.of(2022, 2, 7));
+            assertThat(rcrv.params()).containsExactly(
+                    Map.entry("degree", "btech"), Map.entry("examCode", "1503"), Map.entry("etype", "r17"),
+                    Map.entry("result", "gradercrv"), Map.entry("type", "rcrvintgrade"));
+        }
+
+        @Test
+        void an_old_rc_rv_row_keeps_its_bare_etype_rcrv_link() {
+            assertThat(catalog.rcrvRelease("1356").orElseThrow().params()).containsExactly(
+                    Map.entry("degree", "btech"), Map.entry("examCode", "1356"), Map.entry("etype", "rcrv"));
+        }
+
+        @Test
+        void r18_codes_listed_without_an_rc_rv_row_have_no_rc_rv() {
+            for (String code : List.of("1545", "1323", "1358", "1391", "1404", "1448", "1476")) {
+                assertThat(catalog.hasRcrv(code)).as(code).isFalse();
+                assertThat(catalog.rcrvRelease(code)).as(code).isEmpty();
+            }
+        }
+
+        @Test
+        void a_built_in_code_the_list_does_not_show_keeps_its_rc_rv() {
+            assertThat(catalog.hasRcrv("1572")).isTrue();
+            assertThat(catalog.rcrvRelease("1572").orElseThrow().source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+        }
+
+        @Test
+        void the_same_code_is_both_the_exam_and_its_rc_rv_release() {
+            List<ExamRelease> both = catalog.all().stream().filter(r -> r.code().equals("1503")).toList();
+
+            assertThat(both).extracting(ExamRelease::rcrv).containsExactlyInAnyOrder(true, false);
+            assertThat(catalog.r18BtechReleases(Semester.S1_2)).filteredOn(r -> r.code().equals("1503"))
+                    .singleElement().extracting(ExamRelease::rcrv).isEqualTo(false);
+        }
+
+        @Test
+        void rc_rv_rows_titled_like_the_exam_are_told_apart_by_their_links() {
+            // 1487: "B.Tech IV Year I Semester (R16) Supplementary ..." twice; 17-JAN-2022 links gradercrv.
+            List<ExamRelease> both = catalog.all().stream().filter(r -> r.code().equals("1487")).toList();
+
+            assertThat(both).hasSize(2);
+            assertThat(catalog.rcrvRelease("1487").orElseThrow().releasedOn()).contains(LocalDate.of(2022, 1, 17));
+            assertThat(both).filteredOn(r -> !r.rcrv()).singleElement()
+                    .extracting(ExamRelease::releasedOn).isEqualTo(Optional.of(LocalDate.of(2021, 10, 9)));
+        }
+
+        @Test
+        void rc_rv_rows_whose_exam_is_no_longer_listed_imply_the_exam() {
+            List<ExamRelease> implied = catalog.all().stream().filter(r -> r.source() == ReleaseSource.RCRV_ROW).toList();
+
+            // 1483–1486: "RC/RV B.Tech IV Year II Semester (R16|R15|R13|R09) Adv. Supplementary".
+            assertThat(codes(implied)).containsExactly("1483", "1484", "1485", "1486");
+            ExamRelease r16 = implied.get(0);
+            assertThat(r16.regulation()).isEqualTo("R16");
+            assertThat(r16.term()).isEqualTo(Semester.S4_2);
+            assertThat(r16.kind()).isEqualTo(ReleaseKind.ADVANCED_SUPPLEMENTARY);
+            assertThat(r16.rcrv()).isFalse();
+            assertThat(r16.params()).containsExactly(Map.entry("degree", "btech"), Map.entry("examCode", "1483"));
+            assertThat(catalog.hasRcrv("1483")).isTrue();
+        }
+
+        @Test
+        void rc_rv_releases_never_appear_in_the_semester_lists() {
+            for (Semester semester : Semester.values()) {
+                assertThat(catalog.r18BtechReleases(semester)).as(semester.key())
+                        .allSatisfy(r -> {
+                            assertThat(r.rcrv()).isFalse();
+                            assertThat(r.isR18Btech()).isTrue();
+                            assertThat(r.semester()).contains(semester);
+                        });
+            }
+        }
+
+        @Test
+        void the_semester_lists_are_unmodifiable() {
+            List<ExamRelease> releases = catalog.r18BtechReleases(Semester.S1_1);
+
+            assertThat(releases).isUnmodifiable();
+            assertThat(catalog.r18BtechRegularReleases(Semester.S1_1)).isUnmodifiable();
+            assertThat(catalog.all()).isUnmodifiable();
+        }
+    }
+
+    @Nested
+    class Merge {
+        private static final String BTECH_1_1_REGULAR = "B.Tech I Year I Semester (R18) Regular Examinations Results";
+
+        @Test
+        void a_list_with_one_r18_code_gives_that_release_from_the_list_and_the_rest_from_the_table() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1467&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "06-SEP-2021")));
+
+            List<ExamRelease> firstSemester = catalog.r18BtechReleases(Semester.S1_1);
+            assertThat(firstSemester).hasSize(14);
+            ExamRelease listed = only(firstSemester, "1467");
+            assertThat(listed.source()).isEqualTo(ReleaseSource.RELEASE_LIST);
+            assertThat(listed.title()).isEqualTo(BTECH_1_1_REGULAR);
+            assertThat(listed.releasedOn()).contains(LocalDate.of(2021, 9, 6));
+            assertThat(only(firstSemester, "1323").source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+            assertThat(codes(catalog.r18BtechRegularReleases(Semester.S1_1))).containsExactly("1323", "1404", "1467", "1572");
+            assertThat(catalog.all()).hasSize(119);
+        }
+
+        @Test
+        void the_list_wins_over_the_table_for_a_code_it_shows() {
+            // 1615 has no letter in the table; the list says what it was.
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1615&etype=r17&type=intgrade&result=null", BTECH_1_1_REGULAR, "10-JAN-2023")));
+
+            ExamRelease listed = only(catalog.r18BtechReleases(Semester.S1_1), "1615");
+            assertThat(listed.kind()).isEqualTo(ReleaseKind.REGULAR);
+            assertThat(listed.params()).containsExactly(
+                    Map.entry("degree", "btech"), Map.entry("examCode", "1615"), Map.entry("etype", "r17"),
+                    Map.entry("type", "intgrade"), Map.entry("result", "null"));
+            assertThat(codes(catalog.r18BtechRegularReleases(Semester.S1_1)))
+                    .containsExactly("1323", "1404", "1467", "1572", "1615");
+        }
+
+        @Test
+        void a_new_code_from_the_list_joins_its_semester_after_the_older_undated_codes() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1900&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "10-JAN-2026")));
+
+            assertThat(codes(catalog.r18BtechRegularReleases(Semester.S1_1)))
+                    .containsExactly("1323", "1404", "1467", "1572", "1900");
+            assertThat(catalog.r18BtechReleases(Semester.S1_1)).hasSize(15).last()
+                    .extracting(ExamRelease::code).isEqualTo("1900");
+            assertThat(catalog.hasRcrv("1900")).isFalse();
+        }
+
+        @Test
+        void dated_releases_go_by_date_and_undated_ones_follow_the_latest_dated_lower_code() {
+            // Dates deliberately out of code order: 1404 is listed as released after 1430.
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1404&etype=r17&type=grade17", BTECH_1_1_REGULAR, "01-FEB-2021"),
+                    row("degree=btech&examCode=1430&etype=r17&type=intgrade",
+                            "B.Tech I Year I Semester (R18) Supplementary Examinations Results", "11-JAN-2021")));
+
+            // 1323, 1358: undated, no lower dated code → first, by code. 1430 (11-JAN) before
+            // 1404 (01-FEB). 1467…: undated, after the latest date of lower codes (01-FEB), by code.
+            assertThat(codes(catalog.r18BtechReleases(Semester.S1_1))).containsExactly(
+                    "1323", "1358", "1430", "1404", "1467", "1504", "1572", "1615", "1658", "1700", "1732", "1764",
+                    "1804", "1852");
+        }
+
+        @Test
+        void releases_of_the_same_day_go_by_code() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1448&etype=r17&type=intgrade",
+                            "B.Tech I Year II Semester (R18) Regular during COVID Pandemic Examinations Results", "06-MAR-2021"),
+                    row("degree=btech&examCode=1435&etype=r17&type=intgrade",
+                            "B.Tech I Year II Semester (R18) Regular Examinations Results", "06-MAR-2021")));
+
+            assertThat(codes(catalog.r18BtechRegularReleases(Semester.S1_2)).subList(0, 4))
+                    .containsExactly("1356", "1363", "1435", "1448");
+        }
+
+        @Test
+        void a_row_repeated_on_the_list_counts_once_and_the_top_one_wins() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1900&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "10-JAN-2026"),
+                    row("degree=btech&examCode=1900&etype=r17&type=intgrade", BTECH_1_1_REGULAR + " (corrected)", "11-JAN-2026")));
+
+            assertThat(catalog.all()).filteredOn(r -> r.code().equals("1900")).singleElement()
+                    .extracting(ExamRelease::releasedOn).isEqualTo(Optional.of(LocalDate.of(2026, 1, 10)));
+        }
+
+        @Test
+        void an_rc_rv_row_alone_for_a_built_in_code_keeps_the_table_exam_and_the_rows_parameters() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1572&etype=r17&result=gradercrv&type=rcrvintgrade",
+                            "RC/RV " + BTECH_1_1_REGULAR, "20-JUN-2022")));
+
+            assertThat(only(catalog.r18BtechReleases(Semester.S1_1), "1572").source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+            assertThat(catalog.hasRcrv("1572")).isTrue();
+            assertThat(catalog.rcrvRelease("1572").orElseThrow().source()).isEqualTo(ReleaseSource.RELEASE_LIST);
+        }
+
+        @Test
+        void an_rc_rv_row_alone_for_a_new_code_implies_the_exam_in_its_semester() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1900&etype=r17&result=gradercrv&type=rcrvintgrade",
+                            "RC/RV B.Tech II Year I Semester (R18) Supplementary Examinations Results", "20-FEB-2026")));
+
+            ExamRelease implied = only(catalog.r18BtechReleases(Semester.S2_1), "1900");
+            assertThat(implied.source()).isEqualTo(ReleaseSource.RCRV_ROW);
+            assertThat(implied.kind()).isEqualTo(ReleaseKind.SUPPLEMENTARY);
+            assertThat(implied.releasedOn()).isEmpty();
+            assertThat(implied.params()).containsExactly(Map.entry("degree", "btech"), Map.entry("examCode", "1900"));
+            assertThat(catalog.hasRcrv("1900")).isTrue();
+        }
+
+        @Test
+        void the_links_degree_stands_in_when_the_title_names_none() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1900&etype=r17&type=intgrade",
+                            "I Year I Semester (R18) Regular Examinations Results", "10-JAN-2026")));
+
+            assertThat(only(catalog.all(), "1900").degree()).isEqualTo(Degree.BTECH);
+            assertThat(codes(catalog.r18BtechRegularReleases(Semester.S1_1))).endsWith("1900");
+        }
+
+        @Test
+        void other_degrees_and_regulations_stay_out_of_the_r18_b_tech_lists() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=bpharmacy&examCode=1901", "B.Pharmacy I Year I Semester (R18) Regular Examinations Results", "10-JAN-2026"),
+                    row("degree=btech&examCode=1902", "B.Tech I Year I Semester (R22) Regular Examinations Results", "10-JAN-2026"),
+                    row("degree=mtech&examCode=1903", "M.Tech I Year I Semester (R18) Regular Examinations Results", "10-JAN-2026")));
+
+            assertThat(catalog.all()).hasSize(122);
+            assertThat(codes(catalog.r18BtechReleases(Semester.S1_1))).doesNotContain("1901", "1902", "1903");
+            assertThat(only(catalog.all(), "1901").degree()).isEqualTo(Degree.BPHARMACY);
+            assertThat(only(catalog.all(), "1903").degree()).isEqualTo(Degree.MTECH);
+        }
+
+        @Test
+        void a_row_without_a_numeric_exam_code_cannot_be_asked_for_and_is_left_out() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&etype=r17", BTECH_1_1_REGULAR, "10-JAN-2026"),
+                    row("degree=btech&examCode=&etype=r17", BTECH_1_1_REGULAR, "10-JAN-2026"),
+                    row("degree=btech&examCode=19x0", BTECH_1_1_REGULAR, "10-JAN-2026")));
+
+            assertThat(catalog.all()).isEqualTo(ExamCatalog.builtIn().all());
+        }
+
+        @Test
+        void a_row_whose_date_could_not_be_read_has_an_unknown_date_and_is_placed_by_code() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1900&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "coming soon")));
+
+            ExamRelease listed = only(catalog.all(), "1900");
+            assertThat(listed.releaseDate()).isEqualTo(ReleaseDate.UNKNOWN);
+            assertThat(listed.source()).isEqualTo(ReleaseSource.RELEASE_LIST);
+            assertThat(codes(catalog.r18BtechReleases(Semester.S1_1))).endsWith("1852", "1900");
+        }
+    }
+}
