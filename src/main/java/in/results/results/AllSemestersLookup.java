@@ -130,9 +130,9 @@ public final class AllSemestersLookup {
         }
 
         private ExamQuery rcrvQueryOf(ExamRelease release) {
-            return catalog.rcrvRelease(release.code())
-                    .map(SemesterLookup::queryOf)
-                    .orElseGet(() -> SemesterLookup.queryOf(release).rcrv());
+            // Old RC/RV links carry only etype=rcrv: the RC/RV result type is added where the link lacks it.
+            return catalog.rcrvRelease(release.code()).map(SemesterLookup::queryOf)
+                    .orElseGet(() -> SemesterLookup.queryOf(release)).rcrv();
         }
 
         /** Asks all queries at once (virtual threads; the upstream client bounds concurrency per host). */

@@ -22,9 +22,12 @@ public record ExamQuery(String degree, String examCode, String etype, String typ
         }
     }
 
-    /** The RC/RV (recounting / revaluation) twin of this exam: same code, RC/RV result type. */
+    /**
+     * The RC/RV (recounting / revaluation) twin of this exam: same code and exam type, asked with
+     * {@code result=gradercrv&type=rcrvintgrade} (DESIGN §3). A query that already asks for RC/RV is kept.
+     */
     public ExamQuery rcrv() {
-        return new ExamQuery(degree, examCode, "r17", "rcrvintgrade", "gradercrv");
+        return isRcrv() ? this : new ExamQuery(degree, examCode, etype, "rcrvintgrade", "gradercrv");
     }
 
     /** Whether this query asks for an RC/RV result. */
