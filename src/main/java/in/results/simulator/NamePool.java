@@ -15,7 +15,7 @@ final class NamePool {
             "SRIKANTH", "VENKATESH", "MAHESH", "KARTHIK", "SAI CHARAN", "NIKHIL", "ROHITH", "SHIVA KUMAR", "HARSHA",
             "MANIKANTA", "VINAY", "SURESH", "RAMESH", "NAGARAJU", "SRINIVAS", "ANIL KUMAR", "PRASAD", "VENKAT REDDY");
     private static final List<String> SURNAMES = List.of(
-            "REDDY", "RAO", "GOUD", "NAIDU", "VARMA", "SHARMA", "YADAV", "CHOWDARY", "KUMARI", "PATEL", "NAYAK",
+            "REDDY", "RAO", "GOUD", "NAIDU", "VARMA", "SHARMA", "YADAV", "CHOWDARY", "PATEL", "NAYAK",
             "BATHULA", "KONDA", "PEDDI", "GUNDA", "THOTA", "MUTHYALA", "ANUMULA", "KATTA", "BOMMA");
 
     private final SplittableRandom random;
@@ -28,9 +28,10 @@ final class NamePool {
         boolean woman = random.nextBoolean();
         String given = pick(woman ? WOMEN : MEN);
         String surname = pick(SURNAMES);
-        return switch (random.nextInt(3)) {
+        return switch (random.nextInt(4)) {
             case 0 -> surname + " " + given;
             case 1 -> given + " " + surname;
+            case 2 -> woman ? given + " KUMARI" : given + " " + surname;
             default -> initial() + " " + given;
         };
     }
