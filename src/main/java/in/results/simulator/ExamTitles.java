@@ -1,0 +1,57 @@
+package in.results.simulator;
+
+import java.util.List;
+
+/** Release titles in the university's wording (several house styles were used over the years). */
+final class ExamTitles {
+
+    private static final List<String> ROMAN = List.of("I", "II", "III", "IV");
+
+    private ExamTitles() {}
+
+    /** {@code B.Tech II Year I Semester (R18) Regular Examinations Results}. */
+    static String current(String programme, String semester, String regulation, ExamKind kind) {
+        if (semester.isEmpty()) {
+            return programme + " I Year (" + regulation + ") " + kindWords(kind) + " Examinations Results";
+        }
+        return programme + " " + year(semester) + " Year " + half(semester) + " Semester (" + regulation + ") "
+                + kindWords(kind) + " Examinations Results";
+    }
+
+    /** The older style, {@code II B.Tech. II Semester (R18) Regular Examinations Results}. */
+    static String older(String semester, String regulation, ExamKind kind) {
+        return year(semester) + " B.Tech. " + half(semester) + " Semester (" + regulation + ") "
+                + kindWords(kind) + " Examinations Results";
+    }
+
+    /**
+     * The heading of a result page, which differs from the list title:
+     * {@code II B.Tech. I Semester (R18) Regular, March} then the year and {@code Exams}.
+     */
+    static String pageHeading(String semester, String regulation, ExamKind kind, String month) {
+        String semesterWords = semester.isEmpty() ? "" : " " + half(semester) + " Semester";
+        return year(semester.isEmpty() ? "1-1" : semester) + " B.Tech." + semesterWords + " (" + regulation + ") "
+                + kindWords(kind) + ", " + month;
+    }
+
+    static String kindWords(ExamKind kind) {
+        return switch (kind) {
+            case REGULAR -> "Regular";
+            case SUPPLEMENTARY -> "Supplementary";
+            case ADVANCED_SUPPLEMENTARY -> "Advanced Supplementary";
+        };
+    }
+
+    /** "2-1" to "II-I", as notices write semesters. */
+    static String romanSemester(String semester) {
+        return year(semester) + "-" + half(semester);
+    }
+
+    private static String year(String semester) {
+        return ROMAN.get(semester.charAt(0) - '1');
+    }
+
+    private static String half(String semester) {
+        return ROMAN.get(semester.charAt(2) - '1');
+    }
+}

@@ -1,0 +1,114 @@
+package in.results.simulator;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Command line: {@code simulator --port N [--seed S] [--latency-ms L]}. Starts the simulated
+ * university, prints its base URL and some hall tickets to try, and runs until killed.
+ */
+public final class SimulatorMain {
+
+    static final String USAGE = "usage: simulator --port N [--seed S] [--latency-ms L]";
+
+    /** Parsed command line. */
+    record Options(int port, long seed, long latencyMillis) {
+        Options {
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("--port must be within 0..65535, got " + port);
+            }
+            if (latencyMillis < 0) {
+                throw new IllegalArgumentException("--latency-ms cannot be negative, got " + latencyMillis);
+            }
+        }
+
+        static Options parse(String[] args) {
+            Integer port = null;
+            long seed = Cohort.DEFAULT_SEED;
+            long latency = 0;
+            for (int i = 0; i < args.length; i++) {
+                String flag = args[i];
+                String value;
+                int equals = flag.indexOf('=');
+                if (equals > 0) {
+                    value = flag.substring(equals + 1);
+                    flag = flag.substring(0, equals);
+                } else if (i + 1 < args.length) {
+                    value = args[++i];
+                } else {
+                    throw new IllegalArgumentException(flag + " needs a value");
+                }
+                switch (flag) {
+                    case "--port" -> port = number(flag, value).intValue();
+                    case "--seed" -> seed = number(flag, value);
+                    case "--latency-ms" -> latency = number(flag, value);
+                    default -> throw new IllegalArgumentException("unknown option " + flag);
+                }
+            }
+            if (port == null) {
+                throw new IllegalArgumentException("--port is required (0 picks a free port)");
+            }
+            return new Options(port, seed, latency);
+        }
+
+        private static Long number(String flag, String value) {
+            try {
+                return Long.parseLong(value.strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(flag + " must be a whole number, got '" + value + "'");
+            }
+        }
+    }
+
+    private SimulatorMain() {}
+
+    public static void main(String[] args) throws InterruptedException {
+        UniversitySimulator simulator;
+        try {
+            simulator = run(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(simulator::close));
+        Thread.currentThread().join();
+    }
+
+    /**
+     * Starts the simulator for the words after {@code simulator} on the command line and prints
+     * where it listens. Throws {@link IllegalArgumentException} naming a bad option.
+     */
+    public static UniversitySimulator run(String[] argsAfterSimulatorWord) {
+        Options options = Options.parse(argsAfterSimulatorWord);
+        UniversitySimulator simulator = UniversitySimulator.start(Cohort.generate(options.seed()), options.port());
+        simulator.setLatency(Duration.ofMillis(options.latencyMillis()), Duration.ZERO);
+        describe(simulator, System.out);
+        return simulator;
+    }
+
+    static void describe(UniversitySimulator simulator, PrintStream out) {
+        Cohort cohort = simulator.cohort();
+        CohortCases cases = CohortCases.of(cohort);
+        out.println("University simulator listening on " + simulator.baseUrl()
+                + " (also under " + simulator.baseUrl() + "/results), seed " + cohort.seed() + ", "
+                + cohort.students().size() + " students, " + cohort.exams().size() + " releases");
+        out.println("Release list: " + simulator.baseUrl() + "/jsp/home.jsp");
+        for (EdgeCase edgeCase : List.of(EdgeCase.SUPPLY_CLEARED_SECOND_TRY, EdgeCase.RCRV_RAISED, EdgeCase.ABSENT,
+                EdgeCase.FOUR_COLUMN, EdgeCase.LATERAL_ENTRY, EdgeCase.DETAINED, EdgeCase.NO_RESULT)) {
+            List<CaseExample> examples = cases.examples(edgeCase);
+            if (examples.isEmpty()) {
+                continue;
+            }
+            CaseExample example = examples.getFirst();
+            Student student = cohort.student(example.hallTicket()).orElseThrow();
+            String exams = String.join(" ", student.results().keySet());
+            out.printf("  %-26s %s  exams: %s%n", edgeCase, example.hallTicket(), exams.isEmpty() ? "(none)" : exams);
+        }
+        cases.examples(EdgeCase.SUPPLY_CLEARED_FIRST_TRY).stream().findFirst().ifPresent(example -> out.println(
+                "Try: " + simulator.baseUrl() + "/resultAction?degree=btech&examCode=" + example.examCode()
+                        + "&etype=r17&type=intgrade&result=null&grad=null&htno=" + example.hallTicket()));
+    }
+}

@@ -1,0 +1,63 @@
+package in.results.simulator;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * One student of the cohort and everything the university would show for them.
+ * {@code admissionYear} is the year the student's batch entered first year; for lateral entry it
+ * is the hall ticket's year minus one. {@code results} maps an exam code to the rows of that
+ * exam's result page in page order, oldest release first; {@code rcrvResults} maps an exam code to
+ * the rows of its RC/RV page (only the subjects the student applied for).
+ */
+public record Student(
+        String hallTicket,
+        String name,
+        String fatherName,
+        String collegeCode,
+        int admissionYear,
+        boolean lateralEntry,
+        boolean detained,
+        Map<String, List<Mark>> results,
+        Map<String, List<Mark>> rcrvResults) {
+
+    private static final Pattern HALL_TICKET = Pattern.compile("\\d{2}[0-9A-Z]{2}[15][A-Z]\\d{2}[0-9A-Z]\\d");
+
+    public Student {
+        Objects.requireNonNull(hallTicket, "hallTicket");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(fatherName, "fatherName");
+        Objects.requireNonNull(collegeCode, "collegeCode");
+        if (!HALL_TICKET.matcher(hallTicket).matches()) {
+            throw new IllegalArgumentException("not a hall ticket: " + hallTicket);
+        }
+        if (!hallTicket.substring(2, 4).equals(collegeCode)) {
+            throw new IllegalArgumentException(hallTicket + " does not belong to college " + collegeCode);
+        }
+        if (lateralEntry != (hallTicket.charAt(4) == '5')) {
+            throw new IllegalArgumentException(hallTicket + ": lateral entry must match the hall ticket's 5");
+        }
+        results = copyInOrder(results);
+        rcrvResults = copyInOrder(rcrvResults);
+    }
+
+    /** True when the university shows this student no result at all. */
+    public boolean hasNoResult() {
+        return results.isEmpty();
+    }
+
+    private static Map<String, List<Mark>> copyInOrder(Map<String, List<Mark>> pages) {
+        Map<String, List<Mark>> copy = new LinkedHashMap<>();
+        pages.forEach((code, rows) -> {
+            if (rows.isEmpty()) {
+                throw new IllegalArgumentException("exam " + code + " has an empty page");
+            }
+            copy.put(code, List.copyOf(rows));
+        });
+        return Collections.unmodifiableMap(copy);
+    }
+}

@@ -1,0 +1,163 @@
+package in.results.simulator;
+
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The university's result site, simulated over real HTTP on loopback for end-to-end tests,
+ * benchmarks and {@code --demo}. Pages are answered from a {@link Cohort} in the site's own markup.
+ * Every path is served both at the root and under {@code /results} (the mirror's base URL):
+ * {@code /resultAction} (GET query or POST form), {@code /jsp/home.jsp}, {@code /jsp/RCRVInfo.jsp}
+ * and {@code /jsp/SearchResult.jsp}; anything else is Tomcat's 404.
+ *
+ * <p>The controls are thread-safe and take effect while requests run. Counters count every request
+ * received, including those answered with an error.
+ */
+public final class UniversitySimulator implements AutoCloseable {
+
+    private static final String MIRROR_PREFIX = "/results";
+
+    private final Cohort cohort;
+    private final TrafficControl traffic;
+    private final RequestCounters counters = new RequestCounters();
+    private final ResultResponder results;
+    private final Answer homePage;
+    private final Answer noticePage;
+    private final Javalin app;
+
+    private UniversitySimulator(Cohort cohort) {
+        this.cohort = cohort;
+        this.traffic = new TrafficControl(cohort.seed());
+        this.results = new ResultResponder(cohort);
+        // The cohort is immutable, so the two list pages are written once.
+        this.homePage = Answer.page(ReleaseListWriter.homePage(cohort));
+        this.noticePage = Answer.page(NoticePageWriter.noticePage(cohort.notices()));
+        this.app = Javalin.create(config -> {
+            config.concurrency.useVirtualThreads = true;
+            config.startup.showJavalinBanner = false;
+            config.routes.get("/*", this::handle);
+            config.routes.post("/*", this::handle);
+        });
+    }
+
+    /**
+     * Starts the site on 127.0.0.1. {@code port} 0 picks a free port. The caller owns the result
+     * and must {@link #close()} it.
+     */
+    public static UniversitySimulator start(Cohort cohort, int port) {
+        Objects.requireNonNull(cohort, "cohort");
+        UniversitySimulator simulator = new UniversitySimulator(cohort);
+        simulator.app.start("127.0.0.1", port);
+        return simulator;
+    }
+
+    /** The site's base URL, e.g. {@code http://127.0.0.1:41234}; append {@code /results} for the mirror form. */
+    public URI baseUrl() {
+        return URI.create("http://127.0.0.1:" + app.port());
+    }
+
+    public Cohort cohort() {
+        return cohort;
+    }
+
+    /** Every answer takes {@code fixed} plus a uniform draw from 0 to {@code jitter}; default none. */
+    public void setLatency(Duration fixed, Duration jitter) {
+        traffic.setLatency(Objects.requireNonNull(fixed, "fixed"), Objects.requireNonNull(jitter, "jitter"));
+    }
+
+    /**
+     * At most {@code n} requests are served at once; the rest wait in a fair queue, like an
+     * overloaded server. Default {@value TrafficControl#UNLIMITED}.
+     */
+    public void setMaxConcurrent(int n) {
+        traffic.setMaxConcurrent(n);
+    }
+
+    /** Share ({@code 0..1}) of {@code /resultAction} answers replaced by Tomcat's HTTP 500 page; default 0. */
+    public void setFailureRate(double p) {
+        traffic.setFailureRate(p);
+    }
+
+    /** While down, every request is answered at once with HTTP 503, as by a gateway before a dead Tomcat. */
+    public void setDown(boolean down) {
+        traffic.setDown(down);
+    }
+
+    /** Requests received since start or the last {@link #resetCounters()}. */
+    public long requestCount() {
+        return counters.total();
+    }
+
+    /** Requests received for {@code path}, given without the {@code /results} prefix (e.g. {@code /resultAction}). */
+    public long requestCount(String path) {
+        return counters.forPath(path);
+    }
+
+    /** {@code /resultAction} requests that named exam {@code examCode} (RC/RV requests included). */
+    public long resultRequestsForExam(String examCode) {
+        return counters.forExam(examCode);
+    }
+
+    /** {@code /resultAction} requests for this hall ticket (any case) and exam. */
+    public long resultRequestsFor(String hallTicket, String examCode) {
+        return counters.forStudentAndExam(hallTicket, examCode);
+    }
+
+    /** Zeroes every counter and restarts {@link #maxConcurrentSeen()} from the requests now in flight. */
+    public void resetCounters() {
+        counters.reset();
+        traffic.resetPeak();
+    }
+
+    /** The most requests ever being served at the same time (those waiting in the queue excluded). */
+    public int maxConcurrentSeen() {
+        return traffic.peakInFlight();
+    }
+
+    /** Stops the server; requests in flight are cut off. */
+    @Override
+    public void close() {
+        app.stop();
+    }
+
+    private void handle(Context ctx) throws InterruptedException {
+        String path = withoutMirrorPrefix(ctx.path());
+        counters.request(path);
+        if (path.equals("/resultAction")) {
+            counters.resultRequest(param(ctx, "htno"), param(ctx, "examCode"));
+        }
+        Answer answer = traffic.isDown() ? Answer.unavailable() : traffic.serve(() -> route(path, ctx));
+        ctx.status(answer.status());
+        ctx.contentType(answer.contentType());
+        ctx.result(answer.body());
+    }
+
+    private Answer route(String path, Context ctx) {
+        return switch (path) {
+            case "/resultAction" -> traffic.nextResultFails()
+                    ? Answer.internalError()
+                    : results.answer(name -> param(ctx, name));
+            case "/jsp/home.jsp" -> homePage;
+            case "/jsp/RCRVInfo.jsp" -> noticePage;
+            case "/jsp/SearchResult.jsp" -> results.searchForm(name -> param(ctx, name));
+            default -> Answer.notFound(ctx.path());
+        };
+    }
+
+    /** A form field of a POST, else the query parameter; null when absent. */
+    private static String param(Context ctx, String name) {
+        String value = ctx.method() == HandlerType.POST ? ctx.formParam(name) : null;
+        return value != null ? value : ctx.queryParam(name);
+    }
+
+    private static String withoutMirrorPrefix(String path) {
+        if (path.equals(MIRROR_PREFIX)) {
+            return "/";
+        }
+        return path.startsWith(MIRROR_PREFIX + "/") ? path.substring(MIRROR_PREFIX.length()) : path;
+    }
+}
