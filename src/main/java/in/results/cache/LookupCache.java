@@ -88,11 +88,12 @@ public final class LookupCache<K, V> {
     private CachedAnswer<V> load(K key, Function<K, Load<V>> loader) {
         Load<V> load = loader.apply(key);
         return switch (load) {
-            case Load.Keep<V> keep -> {
-                long now = ticker.read();
-                Stored<V> fresh = new Stored<>(keep.value(), now, keep.freshFor().toNanos());
-                store.put(key, fresh);
-                yield fresh.answerAt(now, CacheStatus.MISS);
+            case Load.Keep<V> keep -> keep(key, keep.value(), keep.freshFor());
+            case Load.Fallback<V> fallback -> {
+                Stored<V> stale = store.getIfPresent(key);
+                yield stale != null
+                        ? stale.answerAt(ticker.read(), CacheStatus.STALE)
+                        : keep(key, fallback.value(), fallback.freshFor());
             }
             case Load.Failed<V> failed -> {
                 Stored<V> stale = store.getIfPresent(key);
@@ -102,6 +103,13 @@ public final class LookupCache<K, V> {
                 yield stale.answerAt(ticker.read(), CacheStatus.STALE);
             }
         };
+    }
+
+    private CachedAnswer<V> keep(K key, V value, Duration freshFor) {
+        long now = ticker.read();
+        Stored<V> fresh = new Stored<>(value, now, freshFor.toNanos());
+        store.put(key, fresh);
+        return fresh.answerAt(now, CacheStatus.MISS);
     }
 
     private static <V> CachedAnswer<V> join(CompletableFuture<CachedAnswer<V>> running) {

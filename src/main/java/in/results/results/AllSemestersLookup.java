@@ -42,7 +42,9 @@ import java.util.concurrent.Future;
  * Releases that cannot concern the student are skipped ({@link AttemptWindow}). Every request goes through
  * {@link ExamLookup#remembered}, so a later lookup asks only about releases it has not seen. Answers are cached
  * 3 hours ("no result anywhere" 5 minutes); a lookup that loses any upstream answer fails as a whole and is never
- * cached — the last complete answer is served stale instead, when there is one.
+ * cached — the last complete answer is served stale instead, when there is one. When the release list cannot
+ * be fetched, an answer built from the last list or the built-in table is served only if no earlier complete
+ * answer exists.
  */
 public final class AllSemestersLookup {
     static final Duration FRESH_FOR = Duration.ofHours(3);
@@ -65,9 +67,13 @@ public final class AllSemestersLookup {
 
     private Load<TranscriptAnswer> load(HallTicket hallTicket) {
         try {
-            return new Plan(hallTicket, catalog.current()).transcript()
-                    .map(found -> new Load.Keep<TranscriptAnswer>(new TranscriptAnswer.Found(found), FRESH_FOR))
-                    .orElseGet(() -> new Load.Keep<>(new TranscriptAnswer.NotFound(), NOT_FOUND_FRESH_FOR));
+            CatalogSource.View view = catalog.current();
+            TranscriptAnswer answer = new Plan(hallTicket, view.catalog()).transcript()
+                    .<TranscriptAnswer>map(TranscriptAnswer.Found::new)
+                    .orElseGet(TranscriptAnswer.NotFound::new);
+            Duration freshFor = answer instanceof TranscriptAnswer.Found ? FRESH_FOR : NOT_FOUND_FRESH_FOR;
+            // Without the current release list a new release may be missing: the last complete answer wins.
+            return view.current() ? new Load.Keep<>(answer, freshFor) : new Load.Fallback<>(answer, freshFor);
         } catch (UpstreamFailure failure) {
             return new Load.Failed<>(failure);
         }

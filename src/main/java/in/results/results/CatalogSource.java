@@ -1,6 +1,8 @@
 package in.results.results;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.cache.CacheStatus;
+import in.results.cache.CachedAnswer;
 import in.results.catalog.ExamCatalog;
 import in.results.scrape.ReleaseListing;
 import java.time.Duration;
@@ -9,41 +11,48 @@ import java.util.List;
 /**
  * The exam catalog of the moment: built from the university's release list (through its feed, so it is cached
  * and refreshed in the background) merged with the built-in table of known codes. When the list cannot be
- * fetched the built-in table alone is used, and the list is not asked for again for {@link #RETRY_AFTER}, so an
- * outage does not add a failing request to every lookup.
+ * fetched the last list (or the built-in table alone) is used, and the list is not asked for again for
+ * {@link #RETRY_AFTER}, so an outage does not add a failing request to every lookup.
  */
 public final class CatalogSource {
     static final Duration RETRY_AFTER = Duration.ofMinutes(1);
 
     private final PageFeed<ReleaseListing> releases;
     private final Ticker ticker;
-    private final ExamCatalog builtIn = ExamCatalog.builtIn();
     private volatile Built last = new Built(List.of(), ExamCatalog.builtIn());
-    private volatile long failedAt = Long.MIN_VALUE;
+    private volatile long failedAt;
+    private volatile boolean failing;
 
     public CatalogSource(PageFeed<ReleaseListing> releases, Ticker ticker) {
         this.releases = releases;
         this.ticker = ticker;
     }
 
-    /** The current catalog; never fails (falls back to the built-in table). */
-    public ExamCatalog current() {
+    /**
+     * A catalog and whether it is current. {@code current} is false when the release list could not be fetched
+     * just now (the catalog then comes from the last list or the built-in table, and may miss new releases).
+     */
+    public record View(ExamCatalog catalog, boolean current) {}
+
+    /** The current catalog; never fails. */
+    public View current() {
         long now = ticker.read();
-        if (failedAt != Long.MIN_VALUE && now - failedAt < RETRY_AFTER.toNanos()) {
-            return last.catalog();
+        if (failing && now - failedAt < RETRY_AFTER.toNanos()) {
+            return new View(last.catalog(), false);
         }
         try {
-            List<ReleaseListing> listings = releases.current().value();
-            failedAt = Long.MIN_VALUE;
+            CachedAnswer<List<ReleaseListing>> answer = releases.current();
+            failing = false;
             Built built = last;
-            if (built.listings() != listings) {
-                built = new Built(listings, ExamCatalog.from(listings));
+            if (built.listings() != answer.value()) {
+                built = new Built(answer.value(), ExamCatalog.from(answer.value()));
                 last = built;
             }
-            return built.catalog();
+            return new View(built.catalog(), answer.status() != CacheStatus.STALE);
         } catch (UpstreamFailure e) {
             failedAt = now;
-            return last.listings().isEmpty() ? builtIn : last.catalog();
+            failing = true;
+            return new View(last.catalog(), false);
         }
     }
 
