@@ -39,7 +39,7 @@ final class ErrorMapper {
         });
         config.routes.error(404, "*", ctx -> {
             if (!isJsonError(ctx)) {
-                send(ctx, 404, "NOT_FOUND", "No such endpoint. See /docs for the list.");
+                send(ctx, 404, "NOT_FOUND", "No such endpoint.");
             }
         });
         config.routes.error(405, "*", ctx -> send(ctx, 405, "METHOD_NOT_ALLOWED", "Only GET is supported."));

@@ -35,7 +35,8 @@ import java.util.concurrent.Future;
  * requests:
  * <ol>
  *   <li>per semester, the earliest R18 B.Tech Regular release that can concern the student (the batch's own
- *       regular exam) and its RC/RV twin where the catalog lists one;</li>
+ *       regular exam) and its RC/RV twin where the catalog lists one — or, for a semester without such a
+ *       release, all of its releases that can concern the student;</li>
  *   <li>only for semesters where that attempt is missing or still holds a fail grade: every later release of the
  *       semester, with their RC/RV twins where listed.</li>
  * </ol>
@@ -97,21 +98,23 @@ public final class AllSemestersLookup {
 
         Optional<Transcript> transcript() {
             Map<Semester, ExamRelease> regular = new EnumMap<>(Semester.class);
+            List<ExamRelease> firstRound = new ArrayList<>();
             possible.forEach((semester, releases) -> releases.stream()
                     .filter(release -> release.kind() == ReleaseKind.REGULAR).findFirst()
-                    .ifPresent(release -> regular.put(semester, release)));
-            ask(requestsFor(regular.values()));
+                    .ifPresentOrElse(release -> {
+                        regular.put(semester, release);
+                        firstRound.add(release);
+                    }, () -> firstRound.addAll(releases))); // nothing to wait for: ask the semester's releases now
+            ask(requestsFor(firstRound));
 
-            List<ExamRelease> later = new ArrayList<>();
-            possible.forEach((semester, releases) -> {
-                ExamRelease first = regular.get(semester);
-                if (first == null) {
-                    later.addAll(releases);
-                } else if (!clearedBy(first)) {
-                    later.addAll(releases.subList(releases.indexOf(first) + 1, releases.size()));
+            List<ExamRelease> secondRound = new ArrayList<>();
+            regular.forEach((semester, first) -> {
+                if (!clearedBy(first)) {
+                    List<ExamRelease> releases = possible.get(semester);
+                    secondRound.addAll(releases.subList(releases.indexOf(first) + 1, releases.size()));
                 }
             });
-            ask(requestsFor(later));
+            ask(requestsFor(secondRound));
             return assemble();
         }
 

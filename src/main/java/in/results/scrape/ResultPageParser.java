@@ -58,7 +58,30 @@ public final class ResultPageParser {
      * succeed; {@code parse} still validates and may throw. Never throws for any non-null input.
      */
     public static PageKind kindOf(String html) {
+        return kindOf(Jsoup.parse(Objects.requireNonNull(html, "html")));
+    }
+
+    /**
+     * Classifies and, for a result page, parses an answer of {@code /resultAction} in one pass (the page is read
+     * once). Never throws for any non-null input: a result page whose layout cannot be read is
+     * {@link PageReading.Unreadable}.
+     */
+    public static PageReading read(String html) {
         Document doc = Jsoup.parse(Objects.requireNonNull(html, "html"));
+        return switch (kindOf(doc)) {
+            case NO_RESULT -> new PageReading.NoResult();
+            case ERROR_PAGE -> new PageReading.Unreadable("neither a result page nor the search form");
+            case RESULT -> {
+                try {
+                    yield new PageReading.Result(parse(doc));
+                } catch (PageLayoutException e) {
+                    yield new PageReading.Unreadable(e.getMessage());
+                }
+            }
+        };
+    }
+
+    private static PageKind kindOf(Document doc) {
         if (isTomcatError(doc)) {
             return PageKind.ERROR_PAGE;
         }
@@ -82,7 +105,10 @@ public final class ResultPageParser {
      *     (e.g. the search form or an error page) or its layout changed
      */
     public static ResultPage parse(String html) {
-        Document doc = Jsoup.parse(Objects.requireNonNull(html, "html"));
+        return parse(Jsoup.parse(Objects.requireNonNull(html, "html")));
+    }
+
+    private static ResultPage parse(Document doc) {
         return new ResultPage(examTitle(doc), studentDetails(doc), subjects(doc));
     }
 

@@ -1,7 +1,6 @@
 package in.results.upstream;
 
-import in.results.scrape.PageKind;
-import in.results.scrape.PageLayoutException;
+import in.results.scrape.PageReading;
 import in.results.scrape.PageText;
 import in.results.scrape.ResultPageParser;
 import java.io.IOException;
@@ -58,19 +57,15 @@ public final class UpstreamClient {
                 lastProblem = answer.problem();
                 continue;
             }
-            PageKind kind = ResultPageParser.kindOf(answer.body());
-            switch (kind) {
-                case NO_RESULT -> {
+            switch (ResultPageParser.read(answer.body())) {
+                case PageReading.Result result -> {
+                    return new ResultFetch.Found(result.page());
+                }
+                case PageReading.NoResult none -> {
                     return new ResultFetch.NoResult();
                 }
-                case RESULT -> {
-                    try {
-                        return new ResultFetch.Found(ResultPageParser.parse(answer.body()));
-                    } catch (PageLayoutException e) {
-                        lastProblem = host.base() + " sent a result page that could not be read: " + e.getMessage();
-                    }
-                }
-                case ERROR_PAGE -> lastProblem = host.base() + " sent a page that is neither a result nor the search form";
+                case PageReading.Unreadable unreadable ->
+                        lastProblem = host.base() + " sent a page that could not be read: " + unreadable.why();
             }
             badPage = true;
             LOG.warn("upstream {} for {} exam {}: {}", host.base(), hallTicket, exam.examCode(), lastProblem);
