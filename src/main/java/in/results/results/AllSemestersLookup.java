@@ -5,7 +5,6 @@ import in.results.cache.Load;
 import in.results.cache.LookupCache;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
-import in.results.catalog.ReleaseKind;
 import in.results.catalog.Semester;
 import in.results.grading.Attempt;
 import in.results.grading.AttemptMerger;
@@ -84,33 +83,30 @@ public final class AllSemestersLookup {
     private final class Plan {
         private final HallTicket hallTicket;
         private final ExamCatalog catalog;
-        private final Map<Semester, List<ExamRelease>> possible = new EnumMap<>(Semester.class);
+        private final AttemptWindow window;
         private final Map<ExamQuery, ExamAnswer> answers = new LinkedHashMap<>();
 
         Plan(HallTicket hallTicket, ExamCatalog catalog) {
             this.hallTicket = hallTicket;
             this.catalog = catalog;
-            AttemptWindow window = new AttemptWindow(hallTicket);
-            for (Semester semester : Semester.values()) {
-                possible.put(semester, window.possible(semester, catalog.r18BtechReleases(semester)));
-            }
+            this.window = new AttemptWindow(hallTicket, catalog);
         }
 
         Optional<Transcript> transcript() {
             Map<Semester, ExamRelease> regular = new EnumMap<>(Semester.class);
             List<ExamRelease> firstRound = new ArrayList<>();
-            possible.forEach((semester, releases) -> releases.stream()
-                    .filter(release -> release.kind() == ReleaseKind.REGULAR).findFirst()
-                    .ifPresentOrElse(release -> {
-                        regular.put(semester, release);
-                        firstRound.add(release);
-                    }, () -> firstRound.addAll(releases))); // nothing to wait for: ask the semester's releases now
+            for (Semester semester : Semester.values()) {
+                window.possibleRegular(semester).stream().findFirst().ifPresentOrElse(release -> {
+                    regular.put(semester, release);
+                    firstRound.add(release);
+                }, () -> firstRound.addAll(window.possible(semester))); // nothing to wait for: ask all now
+            }
             ask(requestsFor(firstRound));
 
             List<ExamRelease> secondRound = new ArrayList<>();
             regular.forEach((semester, first) -> {
                 if (!clearedBy(first)) {
-                    List<ExamRelease> releases = possible.get(semester);
+                    List<ExamRelease> releases = window.possible(semester);
                     secondRound.addAll(releases.subList(releases.indexOf(first) + 1, releases.size()));
                 }
             });
@@ -184,7 +180,7 @@ public final class AllSemestersLookup {
             List<SubjectResult> allFinalRows = new ArrayList<>();
             for (Semester semester : Semester.values()) {
                 List<Attempt> attempts = new ArrayList<>();
-                for (ExamRelease release : possible.get(semester)) {
+                for (ExamRelease release : window.possible(semester)) {
                     attemptOf(release).ifPresent(attempts::add);
                     if (details == null) {
                         details = pageOf(SemesterLookup.queryOf(release)).map(ResultPage::details).orElse(null);

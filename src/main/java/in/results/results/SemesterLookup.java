@@ -24,8 +24,8 @@ public final class SemesterLookup {
 
     /** The regular attempt's answer; throws {@link ResultNotFound} when no regular release has a result. */
     public CachedAnswer<ExamAnswer> regularAttempt(HallTicket hallTicket, Semester semester) {
-        List<ExamRelease> candidates = new AttemptWindow(hallTicket)
-                .possible(semester, catalog.current().catalog().r18BtechRegularReleases(semester));
+        List<ExamRelease> candidates =
+                new AttemptWindow(hallTicket, catalog.current().catalog()).possibleRegular(semester);
         for (ExamRelease release : candidates) {
             CachedAnswer<ExamAnswer> answer = exams.lookup(hallTicket, queryOf(release));
             if (answer.value() instanceof ExamAnswer.Found) {
