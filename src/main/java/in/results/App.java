@@ -40,18 +40,19 @@ public final class App {
 
     /** As {@link #create(ServiceConfig)}, with the time source of every cache injected (tests move it by hand). */
     public static Javalin create(ServiceConfig config, Ticker ticker) {
+        Duration deadline = config.requestDeadline();
         UpstreamClient upstream = new UpstreamClient(
                 config.upstreamUrls(), config.upstreamConcurrency(), config.upstreamTimeout());
         ExamLookup exams = new ExamLookup(upstream,
-                new LookupCache<ExamLookup.ExamKey, ExamAnswer>(EXAM_CACHE_ENTRIES, STALE_FOR, ticker));
+                new LookupCache<ExamLookup.ExamKey, ExamAnswer>(EXAM_CACHE_ENTRIES, STALE_FOR, deadline, ticker));
         PageFeed<ReleaseListing> releases =
-                new PageFeed<>(upstream, "/jsp/home.jsp", ReleaseListParser::parse, STALE_FOR, ticker);
+                new PageFeed<>(upstream, "/jsp/home.jsp", ReleaseListParser::parse, STALE_FOR, deadline, ticker);
         PageFeed<Notification> notifications =
-                new PageFeed<>(upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse, STALE_FOR, ticker);
+                new PageFeed<>(upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse, STALE_FOR, deadline, ticker);
         CatalogSource catalog = new CatalogSource(releases, ticker);
         SemesterLookup semesters = new SemesterLookup(catalog, exams);
         AllSemestersLookup allSemesters = new AllSemestersLookup(catalog, exams,
-                new LookupCache<HallTicket, TranscriptAnswer>(TRANSCRIPT_CACHE_ENTRIES, STALE_FOR, ticker));
+                new LookupCache<HallTicket, TranscriptAnswer>(TRANSCRIPT_CACHE_ENTRIES, STALE_FOR, deadline, ticker));
         BulkJobs bulk = new BulkJobs(exams, BULK_JOBS_AT_ONCE, BULK_KEEP_FINISHED, BULK_DEADLINE, BULK_RETRIES, ticker);
         return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, config.upstreamUrls(),
                 config.bulkMaxRange()).server(config.port());

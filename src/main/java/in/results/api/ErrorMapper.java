@@ -1,5 +1,6 @@
 package in.results.api;
 
+import in.results.cache.DeadlineExceeded;
 import in.results.results.ResultNotFound;
 import in.results.results.UpstreamFailure;
 import io.javalin.config.JavalinConfig;
@@ -33,6 +34,8 @@ final class ErrorMapper {
         config.routes.exception(ResultNotFound.class, (e, ctx) ->
                 send(ctx, 404, "RESULT_NOT_FOUND", e.getMessage()));
         config.routes.exception(UpstreamFailure.class, this::upstreamFailure);
+        config.routes.exception(DeadlineExceeded.class, (e, ctx) ->
+                upstreamFailure(new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, e.getMessage()), ctx));
         config.routes.exception(Exception.class, (e, ctx) -> {
             LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), e);
             send(ctx, 500, "INTERNAL_ERROR", "The service failed unexpectedly; please try again later.");

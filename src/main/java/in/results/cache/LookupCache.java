@@ -7,9 +7,11 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
@@ -18,8 +20,8 @@ import java.util.function.Function;
  *   <li>a value is served from the store while fresh (its {@link Load.Keep#freshFor()});</li>
  *   <li>after that it is kept as a stale copy until {@code staleFor} after loading, and served only when a new
  *       load fails;</li>
- *   <li>concurrent callers of the same key share one load (single-flight): the loader runs once, on the first
- *       caller's thread, and the others block until it ends.</li>
+ *   <li>concurrent callers of the same key share one load (single-flight): the loader runs once, on a virtual
+ *       thread of its own, and callers wait for it at most the deadline.</li>
  * </ul>
  * Failures are never stored. Time comes from the injected {@link Ticker}. Thread-safe.
  */
@@ -27,13 +29,16 @@ public final class LookupCache<K, V> {
     private final Cache<K, Stored<V>> store;
     private final ConcurrentMap<K, CompletableFuture<CachedAnswer<V>>> inFlight = new ConcurrentHashMap<>();
     private final Ticker ticker;
+    private final Duration deadline;
 
     /**
      * @param maxEntries most answers kept (fresh and stale together); least useful ones are evicted first
      * @param staleFor   how long after loading a copy may still be served when loading fails
+     * @param deadline   the longest a caller waits for a load (real time, not the ticker's)
      */
-    public LookupCache(long maxEntries, Duration staleFor, Ticker ticker) {
+    public LookupCache(long maxEntries, Duration staleFor, Duration deadline, Ticker ticker) {
         this.ticker = Objects.requireNonNull(ticker, "ticker");
+        this.deadline = Objects.requireNonNull(deadline, "deadline");
         long keepNanos = staleFor.toNanos();
         this.store = Caffeine.newBuilder()
                 .maximumSize(maxEntries)
@@ -43,7 +48,11 @@ public final class LookupCache<K, V> {
                 .build();
     }
 
-    /** The fresh copy, or the result of {@code loader} (shared with concurrent callers), or a stale copy. */
+    /**
+     * The fresh copy, or the result of {@code loader} (shared with concurrent callers), or a stale copy. Waits at
+     * most the cache's deadline for a load; then answers the stale copy, or throws {@link DeadlineExceeded}
+     * while the load goes on in the background and fills the store for later callers.
+     */
     public CachedAnswer<V> get(K key, Function<K, Load<V>> loader) {
         Stored<V> stored = store.getIfPresent(key);
         long now = ticker.read();
@@ -56,23 +65,25 @@ public final class LookupCache<K, V> {
     /**
      * Loads now even if a fresh copy exists (a forced or background refresh), sharing the load with concurrent
      * callers of the same key; when the load fails the stored copy is answered as stale, or the failure thrown.
+     * Waits at most the cache's deadline, as {@link #get}.
      */
     public CachedAnswer<V> reload(K key, Function<K, Load<V>> loader) {
         CompletableFuture<CachedAnswer<V>> mine = new CompletableFuture<>();
         CompletableFuture<CachedAnswer<V>> running = inFlight.putIfAbsent(key, mine);
-        if (running != null) {
-            return join(running);
+        if (running == null) {
+            running = mine;
+            // The load runs on its own virtual thread so that a caller's deadline does not abandon it half-way.
+            Thread.ofVirtual().name("load " + key).start(() -> {
+                try {
+                    mine.complete(load(key, loader));
+                } catch (RuntimeException e) {
+                    mine.completeExceptionally(e);
+                } finally {
+                    inFlight.remove(key, mine);
+                }
+            });
         }
-        try {
-            CachedAnswer<V> answer = load(key, loader);
-            mine.complete(answer);
-            return answer;
-        } catch (RuntimeException e) {
-            mine.completeExceptionally(e);
-            throw e;
-        } finally {
-            inFlight.remove(key, mine);
-        }
+        return await(key, running);
     }
 
     /** The stored copy (fresh or stale) without loading, or {@code null}. Does not count as a use. */
@@ -112,14 +123,23 @@ public final class LookupCache<K, V> {
         return fresh.answerAt(now, CacheStatus.MISS);
     }
 
-    private static <V> CachedAnswer<V> join(CompletableFuture<CachedAnswer<V>> running) {
+    private CachedAnswer<V> await(K key, CompletableFuture<CachedAnswer<V>> running) {
         try {
-            return running.join();
-        } catch (CompletionException e) {
+            return running.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            Stored<V> stale = store.getIfPresent(key);
+            if (stale != null) {
+                return stale.answerAt(ticker.read(), CacheStatus.STALE);
+            }
+            throw new DeadlineExceeded(deadline);
+        } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException cause) {
                 throw cause;
             }
-            throw e;
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DeadlineExceeded(deadline);
         }
     }
 

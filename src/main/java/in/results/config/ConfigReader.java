@@ -5,14 +5,19 @@ import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Reads {@link ServiceConfig} from command-line flags and environment variables. A flag wins over its
  * variable; every bad value fails with a {@link ConfigException} that names the setting.
  */
 public final class ConfigReader {
+    /** An IPv4 or IPv6 literal (no host names: they would need a lookup per request). */
+    private static final Pattern ADDRESS = Pattern.compile("[0-9.]{7,15}|[0-9A-Fa-f:]{2,39}");
     static final String DEFAULT_UPSTREAMS = "http://results.jntuh.ac.in,http://202.63.105.184/results";
 
     private final Map<String, String> env;
@@ -55,6 +60,8 @@ public final class ConfigReader {
                 redis(text("RESULTS_REDIS_URL", "--redis", "")),
                 intSetting("RESULTS_BULK_MAX_RANGE", null, 360, 1, 10_000),
                 intSetting("RESULTS_RATE_LIMIT_PER_MINUTE", null, 120, 0, 1_000_000),
+                addresses(text("RESULTS_TRUSTED_PROXIES", null, "")),
+                Duration.ofMillis(intSetting("RESULTS_REQUEST_DEADLINE_MS", null, 20_000, 100, 600_000)),
                 demo);
     }
 
@@ -102,6 +109,21 @@ public final class ConfigReader {
             throw new ConfigException("RESULTS_UPSTREAM_URLS must name at least one base URL");
         }
         return urls;
+    }
+
+    private static Set<String> addresses(String raw) {
+        Set<String> addresses = new HashSet<>();
+        for (String part : raw.split(",")) {
+            String address = part.strip();
+            if (address.isEmpty()) {
+                continue;
+            }
+            if (!ADDRESS.matcher(address).matches()) {
+                throw new ConfigException("RESULTS_TRUSTED_PROXIES: '" + address + "' is not an IP address");
+            }
+            addresses.add(address);
+        }
+        return addresses;
     }
 
     private static String redis(String raw) {

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Everything the service reads from its environment, validated once at start-up (DESIGN §6).
@@ -15,6 +16,8 @@ import java.util.Objects;
  * @param redisUrl          {@code redis://host:port}, or "" for the embedded store
  * @param bulkMaxRange      largest bulk range
  * @param rateLimitPerMinute requests per minute per client, 0 = no limit
+ * @param trustedProxies    addresses whose {@code X-Forwarded-For} names the real client
+ * @param requestDeadline   the longest any request waits for the university before a stale copy or 503
  * @param demo              start an embedded university simulator and point the upstream at it
  */
 public record ServiceConfig(
@@ -25,12 +28,16 @@ public record ServiceConfig(
         String redisUrl,
         int bulkMaxRange,
         int rateLimitPerMinute,
+        Set<String> trustedProxies,
+        Duration requestDeadline,
         boolean demo) {
 
     public ServiceConfig {
         upstreamUrls = List.copyOf(upstreamUrls);
         Objects.requireNonNull(upstreamTimeout, "upstreamTimeout");
         Objects.requireNonNull(redisUrl, "redisUrl");
+        trustedProxies = Set.copyOf(trustedProxies);
+        Objects.requireNonNull(requestDeadline, "requestDeadline");
         if (upstreamUrls.isEmpty()) {
             throw new ConfigException("RESULTS_UPSTREAM_URLS must name at least one base URL");
         }
@@ -39,12 +46,12 @@ public record ServiceConfig(
     /** The same configuration with other upstream base URLs (used by tests and {@code --demo}). */
     public ServiceConfig withUpstreamUrls(List<URI> urls) {
         return new ServiceConfig(port, urls, upstreamConcurrency, upstreamTimeout, redisUrl, bulkMaxRange,
-                rateLimitPerMinute, demo);
+                rateLimitPerMinute, trustedProxies, requestDeadline, demo);
     }
 
     /** The same configuration on another HTTP port. */
     public ServiceConfig withPort(int newPort) {
         return new ServiceConfig(newPort, upstreamUrls, upstreamConcurrency, upstreamTimeout, redisUrl, bulkMaxRange,
-                rateLimitPerMinute, demo);
+                rateLimitPerMinute, trustedProxies, requestDeadline, demo);
     }
 }

@@ -3,6 +3,7 @@ package in.results.results;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.cache.CacheStatus;
 import in.results.cache.CachedAnswer;
+import in.results.cache.DeadlineExceeded;
 import in.results.catalog.ExamCatalog;
 import in.results.scrape.ReleaseListing;
 import java.time.Duration;
@@ -49,7 +50,7 @@ public final class CatalogSource {
                 last = built;
             }
             return new View(built.catalog(), answer.status() != CacheStatus.STALE);
-        } catch (UpstreamFailure e) {
+        } catch (UpstreamFailure | DeadlineExceeded e) {
             failedAt = now;
             failing = true;
             return new View(last.catalog(), false);

@@ -1,6 +1,7 @@
 package in.results.results;
 
 import in.results.cache.CachedAnswer;
+import in.results.cache.DeadlineExceeded;
 import in.results.cache.Load;
 import in.results.cache.LookupCache;
 import in.results.upstream.ExamQuery;
@@ -28,10 +29,15 @@ public final class ExamLookup {
 
     /**
      * The answer for {@code hallTicket} in {@code exam}: fresh from the cache, loaded now, or stale when the
-     * university fails. Throws {@link UpstreamFailure} when it fails and nothing is cached.
+     * university fails. Throws {@link UpstreamFailure} when it fails (or does not answer within the deadline) and
+     * nothing is cached.
      */
     public CachedAnswer<ExamAnswer> lookup(HallTicket hallTicket, ExamQuery exam) {
-        return cache.get(new ExamKey(hallTicket, exam), this::load);
+        try {
+            return cache.get(new ExamKey(hallTicket, exam), this::load);
+        } catch (DeadlineExceeded e) {
+            throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, e.getMessage());
+        }
     }
 
     /**

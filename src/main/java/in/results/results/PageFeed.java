@@ -3,6 +3,7 @@ package in.results.results;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.cache.CacheStatus;
 import in.results.cache.CachedAnswer;
+import in.results.cache.DeadlineExceeded;
 import in.results.cache.Load;
 import in.results.cache.LookupCache;
 import in.results.scrape.PageLayoutException;
@@ -31,11 +32,11 @@ public final class PageFeed<T> {
     private final AtomicBoolean refreshing = new AtomicBoolean();
 
     public PageFeed(UpstreamClient upstream, String path, Function<String, List<T>> parser, Duration staleFor,
-            Ticker ticker) {
+            Duration deadline, Ticker ticker) {
         this.upstream = upstream;
         this.path = path;
         this.parser = parser;
-        this.cache = new LookupCache<>(1, staleFor, ticker);
+        this.cache = new LookupCache<>(1, staleFor, deadline, ticker);
     }
 
     /** The current list; throws {@link UpstreamFailure} only when the university fails and no copy exists. */
@@ -63,7 +64,7 @@ public final class PageFeed<T> {
             Thread.ofVirtual().name("refresh " + path).start(() -> {
                 try {
                     refreshed();
-                } catch (UpstreamFailure ignored) {
+                } catch (UpstreamFailure | DeadlineExceeded ignored) {
                     // the stored copy stays; the next request tries again
                 } finally {
                     refreshing.set(false);

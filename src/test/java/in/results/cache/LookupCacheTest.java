@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class LookupCacheTest {
     private final ManualTicker ticker = new ManualTicker();
-    private final LookupCache<String, String> cache = new LookupCache<>(100, Duration.ofDays(7), ticker);
+    private final LookupCache<String, String> cache = new LookupCache<>(100, Duration.ofDays(7), Duration.ofSeconds(5), ticker);
 
     @Test
     void fresh_value_is_a_hit_without_loading_again() {
@@ -94,6 +94,40 @@ class LookupCacheTest {
         assertThat(withCopy.value()).isEqualTo("confirmed");
         assertThat(withCopy.status()).isEqualTo(CacheStatus.STALE);
         assertThat(withCopy.age()).isEqualTo(Duration.ofHours(1));
+    }
+
+    @Test
+    void a_slow_load_is_abandoned_at_the_deadline_but_still_fills_the_store() throws Exception {
+        LookupCache<String, String> quick = new LookupCache<>(10, Duration.ofDays(7), Duration.ofMillis(100), ticker);
+        CountDownLatch release = new CountDownLatch(1);
+
+        assertThatThrownBy(() -> quick.get("k", key -> {
+            await(release);
+            return new Load.Keep<>("late", Duration.ofMinutes(30));
+        })).isInstanceOf(DeadlineExceeded.class);
+        release.countDown();
+        for (int i = 0; i < 100 && quick.peek("k") == null; i++) {
+            Thread.sleep(10);
+        }
+
+        assertThat(quick.get("k", key -> new Load.Keep<>("other", Duration.ofMinutes(30))).value()).isEqualTo("late");
+    }
+
+    @Test
+    void a_slow_load_past_the_deadline_answers_the_stale_copy() {
+        LookupCache<String, String> quick = new LookupCache<>(10, Duration.ofDays(7), Duration.ofMillis(100), ticker);
+        quick.get("k", key -> new Load.Keep<>("old", Duration.ofMinutes(30)));
+        ticker.advance(Duration.ofHours(1));
+        CountDownLatch never = new CountDownLatch(1);
+
+        CachedAnswer<String> answer = quick.get("k", key -> {
+            await(never);
+            return new Load.Keep<>("new", Duration.ofMinutes(30));
+        });
+
+        assertThat(answer.value()).isEqualTo("old");
+        assertThat(answer.status()).isEqualTo(CacheStatus.STALE);
+        never.countDown();
     }
 
     @Test

@@ -23,6 +23,8 @@ class ConfigReaderTest {
         assertThat(config.redisUrl()).isEmpty();
         assertThat(config.bulkMaxRange()).isEqualTo(360);
         assertThat(config.rateLimitPerMinute()).isEqualTo(120);
+        assertThat(config.trustedProxies()).isEmpty();
+        assertThat(config.requestDeadline()).isEqualTo(Duration.ofSeconds(20));
         assertThat(config.demo()).isFalse();
     }
 
@@ -31,12 +33,15 @@ class ConfigReaderTest {
         ServiceConfig config = ConfigReader.read(
                 List.of("--port", "9090", "--demo"),
                 Map.of("RESULTS_PORT", "7000", "RESULTS_UPSTREAM_URLS", "http://a.test/, http://b.test/results",
-                        "RESULTS_UPSTREAM_CONCURRENCY", "8", "RESULTS_RATE_LIMIT_PER_MINUTE", "0"));
+                        "RESULTS_UPSTREAM_CONCURRENCY", "8", "RESULTS_RATE_LIMIT_PER_MINUTE", "0",
+                        "RESULTS_TRUSTED_PROXIES", "10.0.0.1, ::1", "RESULTS_REQUEST_DEADLINE_MS", "1500"));
 
         assertThat(config.port()).isEqualTo(9090);
         assertThat(config.upstreamUrls()).containsExactly(URI.create("http://a.test"), URI.create("http://b.test/results"));
         assertThat(config.upstreamConcurrency()).isEqualTo(8);
         assertThat(config.rateLimitPerMinute()).isZero();
+        assertThat(config.trustedProxies()).containsExactlyInAnyOrder("10.0.0.1", "::1");
+        assertThat(config.requestDeadline()).isEqualTo(Duration.ofMillis(1500));
         assertThat(config.demo()).isTrue();
     }
 
@@ -50,6 +55,10 @@ class ConfigReaderTest {
                 .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_UPSTREAM_URLS");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_REDIS_URL", "localhost:6379")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_REDIS_URL");
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_TRUSTED_PROXIES", "proxy.local")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_TRUSTED_PROXIES");
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_REQUEST_DEADLINE_MS", "-1")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_REQUEST_DEADLINE_MS");
         assertThatThrownBy(() -> ConfigReader.read(List.of("--port"), Map.of()))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("--port");
         assertThatThrownBy(() -> ConfigReader.read(List.of("--bogus"), Map.of()))
