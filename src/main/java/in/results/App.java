@@ -54,7 +54,6 @@ public final class App {
         AllSemestersLookup allSemesters = new AllSemestersLookup(catalog, exams,
                 new LookupCache<HallTicket, TranscriptAnswer>(TRANSCRIPT_CACHE_ENTRIES, STALE_FOR, deadline, ticker));
         BulkJobs bulk = new BulkJobs(exams, BULK_JOBS_AT_ONCE, BULK_KEEP_FINISHED, BULK_DEADLINE, BULK_RETRIES, ticker);
-        return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, config.upstreamUrls(),
-                config.bulkMaxRange()).server(config.port());
+        return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, config, ticker).server();
     }
 }

@@ -4,11 +4,17 @@ package in.results.api;
 final class ApiException extends RuntimeException {
     private final int status;
     private final String code;
+    private final long retryAfterSeconds;
 
     private ApiException(int status, String code, String message) {
+        this(status, code, message, 0);
+    }
+
+    private ApiException(int status, String code, String message, long retryAfterSeconds) {
         super(message, null, false, false);
         this.status = status;
         this.code = code;
+        this.retryAfterSeconds = retryAfterSeconds;
     }
 
     static ApiException invalidParameter(String parameter, String rule) {
@@ -19,8 +25,19 @@ final class ApiException extends RuntimeException {
         return invalidParameter(parameter, "is required");
     }
 
+    static ApiException tooLarge(String message) {
+        return new ApiException(414, "REQUEST_TOO_LARGE", message);
+    }
+
+    static ApiException rateLimited(long retryAfterSeconds) {
+        return new ApiException(429, "RATE_LIMITED",
+                "Too many requests from this client; retry after " + retryAfterSeconds + " seconds.",
+                retryAfterSeconds);
+    }
+
     static ApiException tooManyJobs() {
-        return new ApiException(429, "RATE_LIMITED", "Too many bulk jobs are running; please retry later.");
+        return new ApiException(429, "RATE_LIMITED", "Too many bulk jobs are running; please retry later.",
+                ErrorMapper.RETRY_AFTER_SECONDS);
     }
 
     int status() {
@@ -29,5 +46,10 @@ final class ApiException extends RuntimeException {
 
     String code() {
         return code;
+    }
+
+    /** Seconds for a {@code Retry-After} header, or 0 for none. */
+    long retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 }

@@ -4,6 +4,7 @@ import in.results.grading.GradeCalculator;
 import in.results.results.BulkJobs;
 import in.results.results.BulkStatus;
 import in.results.results.HallTicketRange;
+import in.results.upstream.ExamQuery;
 import in.results.upstream.HallTicket;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -20,14 +21,18 @@ final class BulkRoutes {
     static final String FROM = "hallticket_from";
     static final String TO = "hallticket_to";
     private static final String POLL_AFTER_SECONDS = "2";
+    /** A request that starts a job counts as 10 against the client's rate limit (1 is charged for every request). */
+    private static final int JOB_START_EXTRA_COST = 9;
 
     private final BulkJobs jobs;
     private final int maxRange;
+    private final ClientRateLimiter limiter;
     private final JsonWriter json;
 
-    BulkRoutes(BulkJobs jobs, int maxRange, JsonWriter json) {
+    BulkRoutes(BulkJobs jobs, int maxRange, ClientRateLimiter limiter, JsonWriter json) {
         this.jobs = jobs;
         this.maxRange = maxRange;
+        this.limiter = limiter;
         this.json = json;
     }
 
@@ -41,7 +46,12 @@ final class BulkRoutes {
     }
 
     void bulk(Context ctx) {
-        BulkStatus status = jobs.request(range(ctx), ExamRoutes.examQuery(ctx));
+        HallTicketRange range = range(ctx);
+        ExamQuery exam = ExamRoutes.examQuery(ctx);
+        if (!jobs.hasJob(range, exam)) {
+            limiter.charge(ctx, JOB_START_EXTRA_COST);
+        }
+        BulkStatus status = jobs.request(range, exam);
         switch (status) {
             case BulkStatus.Loading loading -> {
                 ctx.header("Retry-After", POLL_AFTER_SECONDS);

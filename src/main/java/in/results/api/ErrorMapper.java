@@ -26,8 +26,8 @@ final class ErrorMapper {
 
     void register(JavalinConfig config) {
         config.routes.exception(ApiException.class, (e, ctx) -> {
-            if (e.status() == 429) {
-                ctx.header("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+            if (e.retryAfterSeconds() > 0) {
+                ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
             }
             send(ctx, e.status(), e.code(), e.getMessage());
         });

@@ -7,15 +7,16 @@ import in.results.results.PageFeed;
 import in.results.results.SemesterLookup;
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
+import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.config.ServiceConfig;
 import io.javalin.Javalin;
-import java.net.URI;
-import java.util.List;
 
 /**
- * The HTTP face of the service: one Javalin server with every feature's routes and the error mapping.
+ * The HTTP face of the service: one Javalin server with every feature's routes, the request guards and the error
+ * mapping.
  *
- * @param upstreamUrls the university's base URLs, for the links of release objects
- * @param bulkMaxRange the largest bulk range accepted
+ * @param config the settings the HTTP layer reads: port, upstream URLs (release links), bulk range, rate limit
+ * @param ticker time source of the rate limiter
  */
 public record HttpApi(
         ExamLookup exams,
@@ -24,29 +25,31 @@ public record HttpApi(
         BulkJobs bulkJobs,
         PageFeed<ReleaseListing> releases,
         PageFeed<Notification> notifications,
-        List<URI> upstreamUrls,
-        int bulkMaxRange) {
+        ServiceConfig config,
+        Ticker ticker) {
 
-    public HttpApi {
-        upstreamUrls = List.copyOf(upstreamUrls);
-    }
-
-    /** An unstarted server on {@code port} (0 = any free port). */
-    public Javalin server(int port) {
+    /** An unstarted server on the configured port (0 = any free port). */
+    public Javalin server() {
         JsonWriter json = new JsonWriter();
-        BulkRoutes bulk = new BulkRoutes(bulkJobs, bulkMaxRange, json);
-        return Javalin.create(config -> {
-            config.jetty.port = port;
-            config.concurrency.useVirtualThreads = true;
-            config.startup.showJavalinBanner = false;
-            config.http.prefer405over404 = true;
-            new ErrorMapper(json).register(config);
+        ClientRateLimiter limiter = new ClientRateLimiter(config.rateLimitPerMinute(), config.trustedProxies(), ticker);
+        BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
+        return Javalin.create(javalin -> {
+            javalin.jetty.port = config.port();
+            javalin.concurrency.useVirtualThreads = true;
+            javalin.startup.showJavalinBanner = false;
+            javalin.http.prefer405over404 = true;
+            javalin.jetty.modifyServer(server -> server.setErrorHandler(new JettyErrorJson()));
+            new ErrorMapper(json).register(javalin);
+            javalin.routes.before(ctx -> {
+                RequestGuard.check(ctx);
+                limiter.charge(ctx, 1);
+            });
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.
-            new ReleaseRoutes(releases, notifications, upstreamUrls, json).register(config);
-            bulk.register(config);
-            new ExamRoutes(exams, bulk, json).register(config);
-            new AllSemestersRoutes(allSemesters, json).register(config);
-            new SemesterRoutes(semesters, json).register(config);
+            new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json).register(javalin);
+            bulk.register(javalin);
+            new ExamRoutes(exams, bulk, json).register(javalin);
+            new AllSemestersRoutes(allSemesters, json).register(javalin);
+            new SemesterRoutes(semesters, json).register(javalin);
         });
     }
 }

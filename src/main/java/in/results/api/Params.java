@@ -15,6 +15,13 @@ final class Params {
 
     private Params() {}
 
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_]{1,20}");
+
+    /** A parameter name fit to repeat in an error message: known shapes only, never arbitrary client text. */
+    static String safeName(String name) {
+        return NAME.matcher(name).matches() ? name : "(unnamed)";
+    }
+
     /** The query parameter, or "" when absent. */
     static String query(Context ctx, String name) {
         String value = ctx.queryParam(name);

@@ -73,13 +73,16 @@ public final class LookupCache<K, V> {
         if (running == null) {
             running = mine;
             // The load runs on its own virtual thread so that a caller's deadline does not abandon it half-way.
+            // The entry leaves the in-flight map before the future completes, so that a caller woken by this load
+            // and asking again at once starts a new load instead of joining this finished one.
             Thread.ofVirtual().name("load " + key).start(() -> {
                 try {
-                    mine.complete(load(key, loader));
-                } catch (RuntimeException e) {
-                    mine.completeExceptionally(e);
-                } finally {
+                    CachedAnswer<V> answer = load(key, loader);
                     inFlight.remove(key, mine);
+                    mine.complete(answer);
+                } catch (RuntimeException e) {
+                    inFlight.remove(key, mine);
+                    mine.completeExceptionally(e);
                 }
             });
         }

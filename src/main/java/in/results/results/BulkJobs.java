@@ -50,6 +50,12 @@ public final class BulkJobs {
         this.ticker = ticker;
     }
 
+    /** Whether a job for this range and exam runs or is kept finished (a request would not start one). */
+    public boolean hasJob(HallTicketRange range, ExamQuery exam) {
+        Job job = jobs.get(new JobKey(range, exam));
+        return job != null && !job.expiredAt(ticker.read());
+    }
+
     /** The status of the job for this range and exam, starting one when there is none (or it expired). */
     public BulkStatus request(HallTicketRange range, ExamQuery exam) {
         long now = ticker.read();

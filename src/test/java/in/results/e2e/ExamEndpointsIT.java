@@ -59,7 +59,9 @@ class ExamEndpointsIT {
 
     /** The service on a free port, asking {@code upstreams}, with extra environment settings. */
     static Javalin startService(List<URI> upstreams, Ticker ticker, Map<String, String> settings) {
-        Map<String, String> env = new java.util.HashMap<>(Map.of("RESULTS_UPSTREAM_TIMEOUT_MS", "3000"));
+        // Tests send many requests from one address: the per-client limit is off unless a test sets it.
+        Map<String, String> env = new java.util.HashMap<>(
+                Map.of("RESULTS_UPSTREAM_TIMEOUT_MS", "3000", "RESULTS_RATE_LIMIT_PER_MINUTE", "0"));
         env.putAll(settings);
         ServiceConfig config = ConfigReader.read(List.of("--port", "0"), env).withUpstreamUrls(upstreams);
         return App.create(config, ticker).start();

@@ -1,0 +1,36 @@
+package in.results.api;
+
+import io.javalin.http.Context;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Size limits checked before any route runs: the URL (path and query) and every query parameter. Our longest
+ * legitimate request is a bulk one of about 200 characters, so the limits leave room without letting a client
+ * push large inputs into parsing, logging or the university's URL.
+ */
+final class RequestGuard {
+    static final int MAX_URL_LENGTH = 1024;
+    static final int MAX_PARAMETER_LENGTH = 64;
+    static final int MAX_PARAMETERS = 20;
+
+    private RequestGuard() {}
+
+    static void check(Context ctx) {
+        String query = ctx.queryString();
+        int length = ctx.path().length() + (query == null ? 0 : query.length() + 1);
+        if (length > MAX_URL_LENGTH) {
+            throw ApiException.tooLarge("The URL is longer than " + MAX_URL_LENGTH + " characters.");
+        }
+        Map<String, List<String>> parameters = ctx.queryParamMap();
+        if (parameters.size() > MAX_PARAMETERS) {
+            throw ApiException.tooLarge("More than " + MAX_PARAMETERS + " query parameters.");
+        }
+        parameters.forEach((name, values) -> {
+            if (values.size() > 1 || values.stream().anyMatch(value -> value.length() > MAX_PARAMETER_LENGTH)) {
+                throw ApiException.invalidParameter(Params.safeName(name),
+                        "must be given once and be at most " + MAX_PARAMETER_LENGTH + " characters");
+            }
+        });
+    }
+}
