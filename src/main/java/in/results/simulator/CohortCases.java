@@ -83,7 +83,10 @@ public final class CohortCases {
                 hallTicket, code, row.code())));
     }
 
-    /** Traces each subject failed in a regular exam through the later pages of the same semester. */
+    /**
+     * Traces each subject failed in a regular exam (and not passed on its revaluation) through the
+     * later pages of the same semester; the supplementary that clears it shows a passing row.
+     */
     private void followFailures(Student student, Exam regular, List<Mark> rows, Map<String, Exam> exams) {
         for (Mark row : rows) {
             if (!row.failed() || passedOnRevaluation(student, regular.code(), row.code())) {
@@ -103,12 +106,16 @@ public final class CohortCases {
                     continue;
                 }
                 lastExam = later.code();
-                if (attempt.failed() && !passedOnRevaluation(student, later.code(), row.code())) {
-                    failedSupplies++;
-                } else {
+                if (!attempt.failed()) {
                     cleared = true;
                     break;
                 }
+                if (passedOnRevaluation(student, later.code(), row.code())) {
+                    // Cleared by revaluing a supplementary: a case of its own, left out to keep these plain.
+                    failedSupplies = -1;
+                    break;
+                }
+                failedSupplies++;
             }
             if (cleared && failedSupplies == 0) {
                 add(EdgeCase.SUPPLY_CLEARED_FIRST_TRY, student.hallTicket(), lastExam, row.code());

@@ -212,6 +212,9 @@ final class CohortGenerator {
     }
 
     private Optional<Plan> plan(Fate fate, List<Sitting> sittings, String branch) {
+        if (fate == Fate.NONE) {
+            return Optional.empty();
+        }
         for (Sitting sitting : sittings) {
             Exam regular = sitting.regular();
             if (regular.layout() != MarksLayout.SEVEN_COLUMN) {
@@ -225,7 +228,7 @@ final class CohortGenerator {
                     .findFirst().orElseThrow().code();
             int semesterNumber = sitting.semester();
             Optional<Plan> plan = switch (fate) {
-                case NONE -> Optional.empty();
+                case NONE -> throw new IllegalStateException("no plan without a fate");
                 case SUPPLY_FIRST -> supplies >= 3 ? Optional.of(supplyPlan(semesterNumber, subject, 1)) : Optional.empty();
                 case SUPPLY_SECOND -> supplies >= 3 ? Optional.of(supplyPlan(semesterNumber, subject, 2)) : Optional.empty();
                 case SUPPLY_NEVER -> supplies >= 3
@@ -246,7 +249,7 @@ final class CohortGenerator {
                                 Revaluation.KEEP))
                         : Optional.empty();
             };
-            if (plan.isPresent() || fate == Fate.NONE) {
+            if (plan.isPresent()) {
                 return plan;
             }
         }

@@ -30,11 +30,17 @@ final class ExamCatalog {
     private final List<Exam> exams;
     private final Map<String, Exam> byCode = new HashMap<>();
     private final Map<String, Exam> rcrvByCode = new HashMap<>();
+    /** R18 supplementary releases per semester, oldest first. */
+    private final Map<String, List<Exam>> supplementaries = new HashMap<>();
 
     private ExamCatalog(List<Exam> exams) {
         this.exams = List.copyOf(exams);
         for (Exam exam : exams) {
             (exam.rcrv() ? rcrvByCode : byCode).put(exam.code(), exam);
+            if (!exam.rcrv() && exam.regulation().equals("R18") && exam.degree().equals("btech")
+                    && exam.kind() != ExamKind.REGULAR) {
+                supplementaries.computeIfAbsent(exam.semester(), semester -> new ArrayList<>()).add(exam);
+            }
         }
     }
 
@@ -72,9 +78,7 @@ final class ExamCatalog {
 
     /** R18 supplementary releases of a semester dated after {@code after}, oldest first. */
     List<Exam> supplementariesAfter(String semester, LocalDate after) {
-        return exams.stream()
-                .filter(exam -> !exam.rcrv() && exam.regulation().equals("R18") && exam.degree().equals("btech"))
-                .filter(exam -> exam.semester().equals(semester) && exam.kind() != ExamKind.REGULAR)
+        return supplementaries.getOrDefault(semester, List.of()).stream()
                 .filter(exam -> exam.releaseDate().isAfter(after))
                 .toList();
     }

@@ -168,7 +168,7 @@ final class ResultPageWriter {
     /** A result page in the exam's layout. */
     static String resultPage(Exam exam, Student student, List<Mark> rows) {
         return exam.layout() == MarksLayout.FOUR_COLUMN
-                ? FourColumnPage.write(exam, student, rows)
+                ? FourColumnPageWriter.write(exam, student, rows)
                 : sevenColumn(exam, student, rows, false);
     }
 

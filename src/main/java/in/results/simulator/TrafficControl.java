@@ -5,6 +5,7 @@ import java.util.Random;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * How the simulated site behaves under load and in trouble: a fair queue in front of at most
@@ -79,14 +80,14 @@ final class TrafficControl {
         return down;
     }
 
-    /** Draws whether this result request fails; seeded so a run is repeatable. */
+    /** Draws whether this result request fails (seeded; {@link Random} is safe to share between threads). */
     boolean nextResultFails() {
         double rate = failureRate;
         return rate > 0 && random.nextDouble() < rate;
     }
 
     /** Waits for a place in the queue, holds it for the configured delay, then produces the answer. */
-    Answer serve(java.util.function.Supplier<Answer> work) throws InterruptedException {
+    Answer serve(Supplier<Answer> work) throws InterruptedException {
         gate.acquire();
         try {
             peakInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
@@ -113,9 +114,7 @@ final class TrafficControl {
         Latency current = latency.get();
         long nanos = current.fixedNanos();
         if (current.jitterNanos() > 0) {
-            synchronized (random) {
-                nanos += (long) (random.nextDouble() * current.jitterNanos());
-            }
+            nanos += (long) (random.nextDouble() * current.jitterNanos());
         }
         if (nanos > 0) {
             Thread.sleep(Duration.ofNanos(nanos));

@@ -7,7 +7,7 @@ import java.util.List;
  * credits only, one-line {@code <h6>} heading, {@code <tr >} tags with a space, a closed header
  * row, and trailing spaces after some subject names — all as on the captured page.
  */
-final class FourColumnPage {
+final class FourColumnPageWriter {
 
     private static final String HEAD = """
             <!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"
@@ -190,7 +190,7 @@ final class FourColumnPage {
             </html>
             """;
 
-    private FourColumnPage() {}
+    private FourColumnPageWriter() {}
 
     static String write(Exam exam, Student student, List<Mark> rows) {
         ResultPageWriter.Lines page = new ResultPageWriter.Lines();

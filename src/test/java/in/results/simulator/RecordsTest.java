@@ -1,0 +1,107 @@
+package in.results.simulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RecordsTest {
+
+    private static Mark mark(String grade) {
+        return new Mark("153AE", "BUSINESS ECONOMICS & FINANCIAL ANALYSIS", "17", "32", "49", grade, "3", "");
+    }
+
+    private static Map<String, String> link(String code) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("degree", "btech");
+        params.put("examCode", code);
+        params.put("etype", "r17");
+        params.put("type", "intgrade");
+        return params;
+    }
+
+    @Test
+    void marks_are_equal_by_value_and_know_when_they_fail() {
+        assertThat(mark("C")).isEqualTo(mark("C")).hasSameHashCodeAs(mark("C")).isNotEqualTo(mark("B"));
+        assertThat(mark("C").failed()).isFalse();
+        assertThat(List.of(mark("F"), mark("Ab"), mark("-"))).allMatch(Mark::failed);
+    }
+
+    @Test
+    void marks_reject_unknown_grades_and_remarks() {
+        assertThatThrownBy(() -> mark("P")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("P");
+        assertThatThrownBy(() -> new Mark("153AE", "X", "1", "2", "3", "F", "0", "Revalued"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void exams_keep_link_parameter_order_and_are_equal_by_value() {
+        Map<String, String> params = link("1545");
+        Exam exam = new Exam("1545", "B.Tech IV Year I Semester (R18) Regular Examinations Results",
+                LocalDate.of(2022, 5, 5), params, "btech", "R18", "4-1", ExamKind.REGULAR, false,
+                MarksLayout.SEVEN_COLUMN);
+        params.put("result", "changed after construction");
+
+        assertThat(exam.linkParams().keySet()).containsExactly("degree", "examCode", "etype", "type");
+        assertThat(exam).isEqualTo(new Exam("1545", exam.title(), exam.releaseDate(), link("1545"), "btech", "R18",
+                "4-1", ExamKind.REGULAR, false, MarksLayout.SEVEN_COLUMN));
+    }
+
+    @Test
+    void exams_reject_links_without_their_code_and_bad_semesters() {
+        assertThatThrownBy(() -> new Exam("1545", "T", LocalDate.of(2022, 5, 5), link("1546"), "btech", "R18", "4-1",
+                ExamKind.REGULAR, false, MarksLayout.SEVEN_COLUMN)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Exam("1545", "T", LocalDate.of(2022, 5, 5), link("1545"), "btech", "R18", "IV-I",
+                ExamKind.REGULAR, false, MarksLayout.SEVEN_COLUMN)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void students_copy_their_pages_and_check_their_hall_ticket() {
+        Map<String, List<Mark>> pages = new LinkedHashMap<>();
+        List<Mark> rows = new ArrayList<>(List.of(mark("C")));
+        pages.put("1560", rows);
+        Student student = new Student("20S11A6601", "ANANYA KUMARI", "K RAMESH", "S1", 2020, false, false, pages, Map.of());
+        rows.add(mark("F"));
+        pages.put("1565", List.of(mark("F")));
+
+        assertThat(student.results()).containsOnlyKeys("1560");
+        assertThat(student.results().get("1560")).containsExactly(mark("C"));
+        assertThat(student).isEqualTo(new Student("20S11A6601", "ANANYA KUMARI", "K RAMESH", "S1", 2020, false, false,
+                Map.of("1560", List.of(mark("C"))), Map.of()));
+        assertThatThrownBy(() -> new Student("20S11A660", "A", "B", "S1", 2020, false, false, Map.of(), Map.of()))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Student("20S15A6601", "A", "B", "S1", 2019, false, false, Map.of(), Map.of()))
+                .hasMessageContaining("lateral");
+    }
+
+    @Test
+    void notices_need_a_text() {
+        assertThat(new Notice(LocalDate.of(2023, 1, 25), "RESULTS PUBLISHED"))
+                .isEqualTo(new Notice(LocalDate.of(2023, 1, 25), "RESULTS PUBLISHED"));
+        assertThatThrownBy(() -> new Notice(LocalDate.of(2023, 1, 25), " ")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void roll_numbers_run_from_01_to_99_then_letter_and_digit() {
+        assertThat(RollNumbers.roll(1, false)).isEqualTo("01");
+        assertThat(RollNumbers.roll(99, false)).isEqualTo("99");
+        assertThat(RollNumbers.roll(100, false)).isEqualTo("A0");
+        assertThat(RollNumbers.roll(187, false)).isEqualTo("J7"); // H is followed by J when I is skipped
+        assertThat(RollNumbers.roll(187, true)).isEqualTo("I7");
+    }
+
+    @Test
+    void grade_scale_follows_the_legend_at_its_boundaries() {
+        assertThat(GradeScale.gradeOf(90, 100)).isEqualTo("O");
+        assertThat(GradeScale.gradeOf(89, 100)).isEqualTo("A+");
+        assertThat(GradeScale.gradeOf(40, 100)).isEqualTo("C");
+        assertThat(GradeScale.gradeOf(39, 100)).isEqualTo("F");
+        assertThat(GradeScale.gradeOf(46, 50)).isEqualTo("O");
+        assertThat(GradeScale.gradeOf(20, 50)).isEqualTo("C");
+    }
+}

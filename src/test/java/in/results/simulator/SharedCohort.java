@@ -1,0 +1,30 @@
+package in.results.simulator;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Cohorts generated once per test run and shared by the test classes (generation takes ~0.2 s). */
+final class SharedCohort {
+
+    private static final Map<Long, Cohort> BY_SEED = new ConcurrentHashMap<>();
+
+    static final Cohort DEFAULT = of(Cohort.DEFAULT_SEED);
+
+    private SharedCohort() {}
+
+    static Cohort of(long seed) {
+        return BY_SEED.computeIfAbsent(seed, Cohort::generate);
+    }
+
+    /** Every syllabus course by code, so tests know each row's maximum marks and credits. */
+    static Map<String, Subject> subjectsByCode() {
+        Map<String, Subject> subjects = new HashMap<>();
+        for (String branch : Syllabus.branches()) {
+            for (int semester = 1; semester <= 8; semester++) {
+                Syllabus.subjects(branch, semester).forEach(subject -> subjects.put(subject.code(), subject));
+            }
+        }
+        return subjects;
+    }
+}

@@ -1,0 +1,42 @@
+package in.results.simulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class SimulatorMainTest {
+
+    @Test
+    void options_are_read_with_or_without_equals_signs() {
+        SimulatorMain.Options options = SimulatorMain.Options.parse(new String[] {"--port", "8089", "--seed=7",
+                "--latency-ms", "25"});
+
+        assertThat(options).isEqualTo(new SimulatorMain.Options(8089, 7, 25));
+        assertThat(SimulatorMain.Options.parse(new String[] {"--port=0"}).seed()).isEqualTo(Cohort.DEFAULT_SEED);
+    }
+
+    @Test
+    void bad_options_are_named_in_the_error() {
+        assertThatThrownBy(() -> SimulatorMain.Options.parse(new String[] {})).hasMessageContaining("--port");
+        assertThatThrownBy(() -> SimulatorMain.Options.parse(new String[] {"--port", "x"})).hasMessageContaining("--port");
+        assertThatThrownBy(() -> SimulatorMain.Options.parse(new String[] {"--port", "1", "--speed", "2"}))
+                .hasMessageContaining("--speed");
+        assertThatThrownBy(() -> SimulatorMain.Options.parse(new String[] {"--port"})).hasMessageContaining("needs a value");
+    }
+
+    @Test
+    void run_starts_a_simulator_and_prints_where_it_listens() {
+        try (UniversitySimulator simulator = SimulatorMain.run(new String[] {"--port", "0"})) {
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            SimulatorMain.describe(simulator, new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+            assertThat(simulator.cohort().seed()).isEqualTo(Cohort.DEFAULT_SEED);
+            assertThat(printed.toString(StandardCharsets.UTF_8))
+                    .contains(simulator.baseUrl().toString(), "NO_RESULT", "FOUR_COLUMN", "/resultAction?");
+        }
+    }
+}
