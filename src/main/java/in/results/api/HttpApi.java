@@ -39,6 +39,7 @@ public record HttpApi(
             javalin.startup.showJavalinBanner = false;
             javalin.http.prefer405over404 = true;
             javalin.jetty.modifyServer(server -> server.setErrorHandler(new JettyErrorJson()));
+            javalin.events.serverStopping(bulkJobs::stop);
             new ErrorMapper(json).register(javalin);
             javalin.routes.before(ctx -> {
                 RequestGuard.check(ctx);

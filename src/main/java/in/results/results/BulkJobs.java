@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,6 +40,7 @@ public final class BulkJobs {
     private final Ticker ticker;
     private final Map<JobKey, Job> jobs = new ConcurrentHashMap<>();
     private final AtomicInteger running = new AtomicInteger();
+    private final Set<Thread> runners = ConcurrentHashMap.newKeySet();
 
     public BulkJobs(ExamLookup lookup, int maxRunning, Duration keepFinished, Duration deadline, Retries retries,
             Ticker ticker) {
@@ -77,9 +79,22 @@ public final class BulkJobs {
             return new BulkStatus.Busy();
         }
         if (job == started[0]) {
-            Thread.ofVirtual().name("bulk " + range.first() + "-" + range.last()).start(job::run);
+            Thread runner = Thread.ofVirtual().name("bulk " + range.first() + "-" + range.last()).unstarted(() -> {
+                try {
+                    job.run();
+                } finally {
+                    runners.remove(Thread.currentThread());
+                }
+            });
+            runners.add(runner);
+            runner.start();
         }
         return job.status();
+    }
+
+    /** Ends every running job now (the server is stopping): unanswered hall tickets count as missing. */
+    public void stop() {
+        runners.forEach(Thread::interrupt);
     }
 
     private record JobKey(HallTicketRange range, ExamQuery exam) {}

@@ -13,6 +13,7 @@ import in.results.simulator.UniversitySimulator;
 import io.javalin.Javalin;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -102,13 +103,21 @@ class BulkIT {
         String query = "/api?" + SECTION.query("01", "30");
 
         var first = client.get(query);
-        var finished = pollUntilDone(query);
+        List<Integer> progress = new ArrayList<>();
+        ServiceClient.Reply finished = client.get(query);
+        while (finished.status() == 202) {
+            progress.add(finished.json().get("done").asInt());
+            Thread.sleep(30);
+            finished = client.get(query);
+        }
 
         assertThat(first.status()).isEqualTo(202);
         assertThat(first.json().get("result").asText()).isEqualTo("loading");
         assertThat(first.json().get("total").asInt()).isEqualTo(30);
         assertThat(first.json().get("done").asInt()).isBetween(0, 30);
         assertThat(first.header("Retry-After")).isNotBlank();
+        assertThat(progress).isSorted().allSatisfy(done -> assertThat(done).isBetween(0, 30));
+        assertThat(progress.size()).isGreaterThan(1);
         assertThat(finished.status()).isEqualTo(200);
         assertThat(finished.header("X-Bulk-Missing")).isEqualTo("0");
         assertThat(finished.json()).isEqualTo(SECTION.expected(rolls(1, 30)));
@@ -160,6 +169,21 @@ class BulkIT {
         pollUntilDone("/api?" + SECTION.query(roll, roll));
 
         assertThat(primary.resultRequestsFor(someone.hallTicket(), SECTION.exam().code())).isEqualTo(1);
+    }
+
+    @Test
+    void a_fifth_concurrent_job_is_refused_with_429() {
+        primary.setLatency(Duration.ofMillis(800), Duration.ZERO);
+        List<Integer> statuses = new ArrayList<>();
+        for (int job = 0; job < 5; job++) {
+            statuses.add(client.get("/api?" + SECTION.query(String.format("%02d", job * 10 + 1),
+                    String.format("%02d", job * 10 + 10))).status());
+        }
+        var refused = client.get("/api?" + SECTION.query("41", "50"));
+
+        assertThat(statuses).containsExactly(202, 202, 202, 202, 429);
+        assertThat(refused.json().get("code").asText()).isEqualTo("RATE_LIMITED");
+        assertThat(refused.header("Retry-After")).isNotBlank();
     }
 
     @Test
