@@ -25,6 +25,10 @@ final class ApiException extends RuntimeException {
         return invalidParameter(parameter, "is required");
     }
 
+    static ApiException notFound() {
+        return new ApiException(404, "NOT_FOUND", ErrorMapper.NO_SUCH_ENDPOINT);
+    }
+
     static ApiException tooLarge(String message) {
         return new ApiException(414, "REQUEST_TOO_LARGE", message);
     }

@@ -1,6 +1,5 @@
 package in.results.api;
 
-import in.results.grading.GradeCalculator;
 import in.results.results.BulkJobs;
 import in.results.results.BulkStatus;
 import in.results.results.HallTicketRange;
@@ -64,8 +63,7 @@ final class BulkRoutes {
             case BulkStatus.Finished finished -> {
                 ctx.header("X-Bulk-Missing", Integer.toString(finished.missing()));
                 List<Object> entries = finished.pages().stream()
-                        .map(page -> (Object) ResultJson.calculated(
-                                GradeCalculator.sgpaOf(page.subjects()), page, ResultJson.Form.FULL))
+                        .map(page -> (Object) ResultJson.calculated(page, ResultJson.Form.FULL))
                         .toList();
                 json.write(ctx, 200, entries);
             }

@@ -17,6 +17,7 @@ import org.slf4j.LoggerFactory;
 final class ErrorMapper {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorMapper.class);
     static final int RETRY_AFTER_SECONDS = 30;
+    static final String NO_SUCH_ENDPOINT = "No such endpoint.";
 
     private final JsonWriter json;
 
@@ -42,7 +43,7 @@ final class ErrorMapper {
         });
         config.routes.error(404, "*", ctx -> {
             if (!isJsonError(ctx)) {
-                send(ctx, 404, "NOT_FOUND", "No such endpoint.");
+                send(ctx, 404, "NOT_FOUND", NO_SUCH_ENDPOINT);
             }
         });
         config.routes.error(405, "*", ctx -> send(ctx, 405, "METHOD_NOT_ALLOWED", "Only GET is supported."));

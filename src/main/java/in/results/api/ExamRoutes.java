@@ -1,10 +1,8 @@
 package in.results.api;
 
 import in.results.cache.CachedAnswer;
-import in.results.grading.GradeCalculator;
 import in.results.results.ExamAnswer;
 import in.results.results.ExamLookup;
-import in.results.results.ResultNotFound;
 import in.results.scrape.ResultPage;
 import in.results.upstream.ExamQuery;
 import in.results.upstream.HallTicket;
@@ -35,14 +33,14 @@ final class ExamRoutes {
             return;
         }
         CachedAnswer<ExamAnswer> answer = lookup(ctx);
-        json.writeCached(ctx, answer, ResultJson.page(pageOf(answer), ResultJson.Form.FULL));
+        json.writeCached(ctx, answer, ResultJson.page(ResultJson.pageOf(answer), ResultJson.Form.FULL));
     }
 
     private void calculate(Context ctx) {
         CachedAnswer<ExamAnswer> answer = lookup(ctx);
-        ResultPage page = pageOf(answer);
+        ResultPage page = ResultJson.pageOf(answer);
         json.writeCached(ctx, answer,
-                ResultJson.calculated(GradeCalculator.sgpaOf(page.subjects()), page, ResultJson.Form.FULL));
+                ResultJson.calculated(page, ResultJson.Form.FULL));
     }
 
     private CachedAnswer<ExamAnswer> lookup(Context ctx) {
@@ -58,12 +56,5 @@ final class ExamRoutes {
                 Params.word("eType", Params.query(ctx, "eType", "etype")),
                 Params.word("type", Params.query(ctx, "type")),
                 Params.word("result", Params.query(ctx, "result")));
-    }
-
-    private static ResultPage pageOf(CachedAnswer<ExamAnswer> answer) {
-        return switch (answer.value()) {
-            case ExamAnswer.Found found -> found.page();
-            case ExamAnswer.NotFound none -> throw new ResultNotFound("No result for this hall ticket in this exam.");
-        };
     }
 }

@@ -25,7 +25,8 @@ final class JsonWriter {
     void writeCached(Context ctx, CachedAnswer<?> answer, Object body) {
         ctx.header("X-Cache", answer.status().name());
         ctx.header("Cache-Control", "public, max-age=" + answer.freshLeft().toSeconds());
-        if (answer.status() != CacheStatus.MISS) {
+        // Age only on stale copies: caches subtract Age from max-age, and max-age already counts what is left.
+        if (answer.status() == CacheStatus.STALE) {
             ctx.header("Age", Long.toString(answer.age().toSeconds()));
         }
         write(ctx, 200, body);

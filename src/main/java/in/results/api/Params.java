@@ -62,12 +62,17 @@ final class Params {
         return raw;
     }
 
+    /** Whether {@code raw} is a date written {@code YYYY-MM-DD}. */
+    static boolean isDob(String raw) {
+        return DOB.matcher(raw).matches();
+    }
+
     /** A date of birth in {@code YYYY-MM-DD}, required where the spec types it so. */
     static String dob(String name, String raw) {
         if (raw.isEmpty()) {
             throw ApiException.missingParameter(name);
         }
-        if (!DOB.matcher(raw).matches()) {
+        if (!isDob(raw)) {
             throw ApiException.invalidParameter(name, "must be a date written YYYY-MM-DD");
         }
         return raw;

@@ -1,6 +1,10 @@
 package in.results.api;
 
+import in.results.cache.CachedAnswer;
+import in.results.grading.GradeCalculator;
 import in.results.grading.Sgpa;
+import in.results.results.ExamAnswer;
+import in.results.results.ResultNotFound;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
@@ -64,8 +68,17 @@ final class ResultJson {
         return List.of(details(page.details()), subjects(page.subjects(), form));
     }
 
-    /** {@code [{"SGPA": …}, details, [subjects]]}. */
-    static List<Object> calculated(Sgpa sgpa, ResultPage page, Form form) {
-        return List.of(sgpaNumber(sgpa), details(page.details()), subjects(page.subjects(), form));
+    /** {@code [{"SGPA": …}, details, [subjects]]}, the SGPA computed over the page's subjects. */
+    static List<Object> calculated(ResultPage page, Form form) {
+        return List.of(sgpaNumber(GradeCalculator.sgpaOf(page.subjects())), details(page.details()),
+                subjects(page.subjects(), form));
+    }
+
+    /** The page of a found answer; "no result" becomes the 404 {@code RESULT_NOT_FOUND}. */
+    static ResultPage pageOf(CachedAnswer<ExamAnswer> answer) {
+        return switch (answer.value()) {
+            case ExamAnswer.Found found -> found.page();
+            case ExamAnswer.NotFound none -> throw new ResultNotFound("No result for this hall ticket in this exam.");
+        };
     }
 }

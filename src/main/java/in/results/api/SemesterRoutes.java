@@ -2,9 +2,7 @@ package in.results.api;
 
 import in.results.cache.CachedAnswer;
 import in.results.catalog.Semester;
-import in.results.grading.GradeCalculator;
 import in.results.results.ExamAnswer;
-import in.results.results.ResultNotFound;
 import in.results.results.SemesterLookup;
 import in.results.scrape.ResultPage;
 import in.results.upstream.HallTicket;
@@ -28,21 +26,34 @@ final class SemesterRoutes {
         config.routes.get("/result", ctx -> plain(ctx, Params.query(ctx, "hallticket"), Params.query(ctx, "dob"),
                 Params.query(ctx, "year")));
         config.routes.get("/calculate/{hallticket}/{dob}/{year}", this::calculate);
-        config.routes.get("/{hallticket}/{dob}/{year}", ctx -> plain(ctx, ctx.pathParam("hallticket"),
-                ctx.pathParam("dob"), ctx.pathParam("year")));
+        config.routes.get("/{hallticket}/{dob}/{year}", this::byPath);
+    }
+
+    /**
+     * {@code /<hallticket>/<dob>/<year>} matches every three-segment path: only when at least one segment has its
+     * parameter's shape is it taken as this endpoint (and the others checked); otherwise it is an unknown path.
+     */
+    private void byPath(Context ctx) {
+        String hallTicket = ctx.pathParam("hallticket");
+        String dob = ctx.pathParam("dob");
+        String year = ctx.pathParam("year");
+        if (!HallTicket.isValid(hallTicket) && !Params.isDob(dob) && Semester.parse(year).isEmpty()) {
+            throw ApiException.notFound();
+        }
+        plain(ctx, hallTicket, dob, year);
     }
 
     private void plain(Context ctx, String hallTicket, String dob, String year) {
         CachedAnswer<ExamAnswer> answer = regularAttempt(hallTicket, dob, year);
-        json.writeCached(ctx, answer, ResultJson.page(pageOf(answer), ResultJson.Form.SHORT));
+        json.writeCached(ctx, answer, ResultJson.page(ResultJson.pageOf(answer), ResultJson.Form.SHORT));
     }
 
     private void calculate(Context ctx) {
         CachedAnswer<ExamAnswer> answer =
                 regularAttempt(ctx.pathParam("hallticket"), ctx.pathParam("dob"), ctx.pathParam("year"));
-        ResultPage page = pageOf(answer);
+        ResultPage page = ResultJson.pageOf(answer);
         json.writeCached(ctx, answer,
-                ResultJson.calculated(GradeCalculator.sgpaOf(page.subjects()), page, ResultJson.Form.SHORT));
+                ResultJson.calculated(page, ResultJson.Form.SHORT));
     }
 
     private CachedAnswer<ExamAnswer> regularAttempt(String rawHallTicket, String dob, String year) {
@@ -52,12 +63,5 @@ final class SemesterRoutes {
                 .orElseThrow(() -> year.isBlank() ? ApiException.missingParameter("year")
                         : ApiException.invalidParameter("year", "must be Y,S with Y 1-4 and S 1-2 (e.g. 2,1)"));
         return lookup.regularAttempt(hallTicket, semester);
-    }
-
-    private static ResultPage pageOf(CachedAnswer<ExamAnswer> answer) {
-        return switch (answer.value()) {
-            case ExamAnswer.Found found -> found.page();
-            case ExamAnswer.NotFound none -> throw new ResultNotFound("No result for this hall ticket.");
-        };
     }
 }

@@ -76,13 +76,19 @@ public final class LookupCache<K, V> {
             // The entry leaves the in-flight map before the future completes, so that a caller woken by this load
             // and asking again at once starts a new load instead of joining this finished one.
             Thread.ofVirtual().name("load " + key).start(() -> {
+                CachedAnswer<V> answer = null;
+                Throwable failure = null;
                 try {
-                    CachedAnswer<V> answer = load(key, loader);
+                    answer = load(key, loader);
+                } catch (Throwable e) {
+                    failure = e;
+                } finally {
                     inFlight.remove(key, mine);
+                }
+                if (failure == null) {
                     mine.complete(answer);
-                } catch (RuntimeException e) {
-                    inFlight.remove(key, mine);
-                    mine.completeExceptionally(e);
+                } else {
+                    mine.completeExceptionally(failure);
                 }
             });
         }
@@ -100,7 +106,12 @@ public final class LookupCache<K, V> {
     }
 
     private CachedAnswer<V> load(K key, Function<K, Load<V>> loader) {
-        Load<V> load = loader.apply(key);
+        Load<V> load;
+        try {
+            load = loader.apply(key);
+        } catch (RuntimeException e) {
+            load = new Load.Failed<>(e); // a loader that throws still gets the stale copy served
+        }
         return switch (load) {
             case Load.Keep<V> keep -> keep(key, keep.value(), keep.freshFor());
             case Load.Fallback<V> fallback -> {
@@ -138,6 +149,9 @@ public final class LookupCache<K, V> {
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException cause) {
                 throw cause;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
             }
             throw new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {

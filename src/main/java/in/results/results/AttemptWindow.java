@@ -26,11 +26,17 @@ import java.util.Optional;
  * Releases of unknown date (known only from the built-in table) are never dropped and set no bound.
  */
 final class AttemptWindow {
+    /** Early enough that the batch-year rule drops nothing. */
+    private static final int UNKNOWN_YEAR = 1900;
+
     private final Map<Semester, List<ExamRelease>> possible = new EnumMap<>(Semester.class);
 
     AttemptWindow(HallTicket hallTicket, ExamCatalog catalog) {
         boolean lateralEntry = hallTicket.isLateralEntry();
-        int admissionYear = 2000 + hallTicket.yearDigits() - (lateralEntry ? 1 : 0);
+        // A hall ticket not starting with a year (not the university's shape) gets no batch-year bound.
+        int admissionYear = hallTicket.yearDigits().isPresent()
+                ? 2000 + hallTicket.yearDigits().getAsInt() - (lateralEntry ? 1 : 0)
+                : UNKNOWN_YEAR;
         Optional<LocalDate> previousRegular = Optional.empty();
         for (Semester semester : Semester.values()) {
             if (lateralEntry && semester.year() == 1) {

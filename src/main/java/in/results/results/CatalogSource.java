@@ -43,13 +43,15 @@ public final class CatalogSource {
         }
         try {
             CachedAnswer<List<ReleaseListing>> answer = releases.current();
-            failing = false;
+            boolean current = answer.status() != CacheStatus.STALE; // STALE: the fetch just failed
+            failing = !current;
+            failedAt = now;
             Built built = last;
             if (built.listings() != answer.value()) {
                 built = new Built(answer.value(), ExamCatalog.from(answer.value()));
                 last = built;
             }
-            return new View(built.catalog(), answer.status() != CacheStatus.STALE);
+            return new View(built.catalog(), current);
         } catch (UpstreamFailure | DeadlineExceeded e) {
             failedAt = now;
             failing = true;

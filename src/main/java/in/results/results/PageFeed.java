@@ -23,6 +23,7 @@ import java.util.function.Function;
 public final class PageFeed<T> {
     static final Duration FRESH_FOR = Duration.ofMinutes(30);
     static final Duration REFRESH_AFTER = Duration.ofMinutes(20);
+    static final Duration FORCED_REFRESH_GAP = Duration.ofMinutes(1);
     private static final String KEY = "page";
 
     private final UpstreamClient upstream;
@@ -48,22 +49,23 @@ public final class PageFeed<T> {
         return answer;
     }
 
-    /** Fetches the list now ({@code ?refresh=1}); serves the stored copy as stale when the university fails. */
+    /**
+     * Fetches the list now ({@code ?refresh=1}); serves the stored copy as stale when the university fails. A copy
+     * younger than {@link #FORCED_REFRESH_GAP} is answered as is, so clients cannot turn refreshes into a flood.
+     */
     public CachedAnswer<List<T>> refreshed() {
-        return cache.reload(KEY, this::load);
-    }
-
-    /** The stored list, fresh or stale, without asking the university; empty when there is none. */
-    public List<T> storedOrEmpty() {
         CachedAnswer<List<T>> stored = cache.peek(KEY);
-        return stored == null ? List.of() : stored.value();
+        if (stored != null && stored.status() == CacheStatus.HIT && stored.age().compareTo(FORCED_REFRESH_GAP) < 0) {
+            return stored;
+        }
+        return cache.reload(KEY, this::load);
     }
 
     private void refreshInBackground() {
         if (refreshing.compareAndSet(false, true)) {
             Thread.ofVirtual().name("refresh " + path).start(() -> {
                 try {
-                    refreshed();
+                    cache.reload(KEY, this::load);
                 } catch (UpstreamFailure | DeadlineExceeded ignored) {
                     // the stored copy stays; the next request tries again
                 } finally {

@@ -7,19 +7,25 @@ import java.util.Objects;
 
 /**
  * Which release to ask for: the query parameters the university's result application expects besides the
- * hall ticket. Absent parameters are "" and are sent with the university's defaults (DESIGN §3): an exam code
- * known without parameters is asked with {@code etype=r17&type=intgrade&result=null&grad=null}.
+ * hall ticket, lower case. Absent ("") parameters take the university's defaults (DESIGN §3): an exam code known
+ * without parameters is asked with {@code degree=btech&etype=r17&type=intgrade&result=null&grad=null}.
  */
 public record ExamQuery(String degree, String examCode, String etype, String type, String result) {
     public ExamQuery {
-        degree = Objects.requireNonNull(degree, "degree").strip().toLowerCase(Locale.ROOT);
+        degree = canonical(degree, "btech");
         examCode = Objects.requireNonNull(examCode, "examCode").strip();
-        etype = Objects.requireNonNull(etype, "etype").strip().toLowerCase(Locale.ROOT);
-        type = Objects.requireNonNull(type, "type").strip().toLowerCase(Locale.ROOT);
-        result = Objects.requireNonNull(result, "result").strip().toLowerCase(Locale.ROOT);
+        etype = canonical(etype, "r17");
+        type = canonical(type, "intgrade");
+        result = canonical(result, "null");
         if (examCode.isEmpty()) {
             throw new IllegalArgumentException("examCode is required");
         }
+    }
+
+    /** Lower case, and the university's default when absent, so that equal requests make equal cache keys. */
+    private static String canonical(String value, String fallback) {
+        String text = Objects.requireNonNull(value).strip().toLowerCase(Locale.ROOT);
+        return text.isEmpty() ? fallback : text;
     }
 
     /**
@@ -38,11 +44,11 @@ public record ExamQuery(String degree, String examCode, String etype, String typ
     /** Form parameters of {@code /resultAction} for a hall ticket, in the order the university's own form sends them. */
     Map<String, String> formFor(HallTicket hallTicket) {
         Map<String, String> form = new LinkedHashMap<>();
-        form.put("degree", degree.isEmpty() ? "btech" : degree);
+        form.put("degree", degree);
         form.put("examCode", examCode);
-        form.put("etype", etype.isEmpty() ? "r17" : etype);
-        form.put("type", type.isEmpty() ? "intgrade" : type);
-        form.put("result", result.isEmpty() ? "null" : result);
+        form.put("etype", etype);
+        form.put("type", type);
+        form.put("result", result);
         form.put("grad", "null");
         form.put("htno", hallTicket.value());
         return form;

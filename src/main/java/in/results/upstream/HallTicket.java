@@ -1,6 +1,7 @@
 package in.results.upstream;
 
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /** A 10-character hall ticket number, letters and digits, normalised to upper case. */
@@ -19,9 +20,16 @@ public record HallTicket(String value) implements Comparable<HallTicket> {
         return raw != null && SHAPE.matcher(raw.strip().toUpperCase(Locale.ROOT)).matches();
     }
 
-    /** Two-digit admission year as written in the hall ticket (for lateral entry: the year of joining 2nd year). */
-    public int yearDigits() {
-        return Integer.parseInt(value.substring(0, 2));
+    /**
+     * The two-digit year the hall ticket starts with (for lateral entry: the year of joining the second year), or
+     * empty when the first two characters are not digits (not the university's shape: no year rule applies).
+     */
+    public OptionalInt yearDigits() {
+        char tens = value.charAt(0);
+        char units = value.charAt(1);
+        return Character.isDigit(tens) && Character.isDigit(units)
+                ? OptionalInt.of((tens - '0') * 10 + (units - '0'))
+                : OptionalInt.empty();
     }
 
     /** Whether the hall ticket is a lateral-entry one (fifth character {@code 5}). */

@@ -82,6 +82,22 @@ class LookupCacheTest {
     }
 
     @Test
+    void a_loader_that_throws_is_treated_as_a_failed_load() {
+        cache.get("k", key -> new Load.Keep<>("good", Duration.ofMinutes(30)));
+        ticker.advance(Duration.ofHours(1));
+
+        CachedAnswer<String> answer = cache.get("k", key -> {
+            throw new IllegalStateException("bug in the loader");
+        });
+
+        assertThat(answer.value()).isEqualTo("good");
+        assertThat(answer.status()).isEqualTo(CacheStatus.STALE);
+        assertThatThrownBy(() -> cache.get("other", key -> {
+            throw new IllegalStateException("bug in the loader");
+        })).hasMessage("bug in the loader");
+    }
+
+    @Test
     void fallback_value_yields_to_a_stored_copy_and_is_kept_only_without_one() {
         CachedAnswer<String> alone = cache.get("a", key -> new Load.Fallback<>("guess", Duration.ofMinutes(5)));
         cache.get("b", key -> new Load.Keep<>("confirmed", Duration.ofMinutes(30)));
@@ -147,6 +163,7 @@ class LookupCacheTest {
             release.countDown();
             for (Future<CachedAnswer<String>> answer : answers) {
                 assertThat(answer.get().value()).isEqualTo("v");
+                assertThat(answer.get().status()).isEqualTo(CacheStatus.MISS); // a HIT would mean it came after
             }
         }
         assertThat(loads).hasValue(1);

@@ -96,10 +96,13 @@ class AllSemestersIT {
         var none = client.get("/all-r18/" + CASES.first(EdgeCase.NO_RESULT).hallTicket());
         var nobody = client.get("/all-r18/" + Cases.hallTicketWithoutStudent(COHORT));
         var invalid = client.get("/all-r18/12345");
+        var lettersOnly = client.get("/all-r18/ABCDEFGHIJ"); // valid shape, no year: no batch rule, no crash
 
         assertThat(none.status()).isEqualTo(404);
         assertThat(none.json().get("code").asText()).isEqualTo("RESULT_NOT_FOUND");
         assertThat(nobody.status()).isEqualTo(404);
+        assertThat(lettersOnly.status()).isEqualTo(404);
+        assertThat(lettersOnly.json().get("code").asText()).isEqualTo("RESULT_NOT_FOUND");
         assertThat(invalid.status()).isEqualTo(400);
         assertThat(invalid.json().get("error").asText()).contains("hallticket");
     }

@@ -241,11 +241,14 @@ class ExamEndpointsIT {
     @Test
     void unknown_path_is_404_json_and_other_methods_are_405_json() {
         var unknown = client.get("/no/such/thing/here");
+        var threeSegments = client.get("/foo/bar/baz");
         var post = client.send(HttpRequest.newBuilder(client.uri("/api?hallticket=20S11A6601&examCode=1560"))
                 .POST(HttpRequest.BodyPublishers.noBody()).build());
 
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(unknown.json().get("code").asText()).isEqualTo("NOT_FOUND");
+        assertThat(threeSegments.status()).isEqualTo(404);
+        assertThat(threeSegments.json().get("code").asText()).isEqualTo("NOT_FOUND");
         assertThat(post.status()).isEqualTo(405);
         assertThat(post.json().get("code").asText()).isEqualTo("METHOD_NOT_ALLOWED");
     }

@@ -3,6 +3,7 @@ package in.results.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import in.results.cache.ManualTicker;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.ExamKind;
@@ -11,6 +12,7 @@ import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
 import io.javalin.Javalin;
 import java.net.URI;
+import java.time.Duration;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,6 +30,7 @@ class SemesterAndReleaseIT {
     private static final DateTimeFormatter RELEASE_DATE = DateTimeFormatter.ofPattern("dd-MMM-yyyy", Locale.ENGLISH);
     private static final DateTimeFormatter NOTICE_DATE = DateTimeFormatter.ofPattern("dd-MM-yyyy");
 
+    private final ManualTicker ticker = new ManualTicker();
     private UniversitySimulator primary;
     private Javalin service;
     private ServiceClient client;
@@ -37,7 +40,7 @@ class SemesterAndReleaseIT {
     void start() {
         primary = UniversitySimulator.start(COHORT, 0);
         mirrorUrl = URI.create(primary.baseUrl() + "/results");
-        service = ExamEndpointsIT.startService(List.of(primary.baseUrl(), mirrorUrl));
+        service = ExamEndpointsIT.startService(List.of(primary.baseUrl(), mirrorUrl), ticker);
         client = new ServiceClient(service.port());
     }
 
@@ -189,12 +192,15 @@ class SemesterAndReleaseIT {
     }
 
     @Test
-    void release_list_is_cached_and_refresh_forces_a_fetch() {
+    void release_list_is_cached_and_refresh_forces_a_fetch_at_most_once_a_minute() {
         client.get("/new/all");
         var cached = client.get("/new/all/regular");
+        var tooSoon = client.get("/new/all?refresh=1");
+        ticker.advance(Duration.ofMinutes(2));
         var refreshed = client.get("/new/all?refresh=1");
 
         assertThat(cached.header("X-Cache")).isEqualTo("HIT");
+        assertThat(tooSoon.header("X-Cache")).isEqualTo("HIT");
         assertThat(refreshed.header("X-Cache")).isEqualTo("MISS");
         assertThat(primary.requestCount("/jsp/home.jsp")).isEqualTo(2);
     }
@@ -203,13 +209,15 @@ class SemesterAndReleaseIT {
     void release_list_is_served_stale_when_the_university_goes_down_and_503_when_never_seen() {
         client.get("/new/all");
         primary.setDown(true);
+        ticker.advance(Duration.ofMinutes(31));
 
-        var stale = client.get("/new/all?refresh=1");
+        var stale = client.get("/new/all");
         var notifications = client.get("/notifications");
 
         assertThat(stale.status()).isEqualTo(200);
         assertThat(stale.header("X-Cache")).isEqualTo("STALE");
-        assertThat(stale.header("Age")).isNotBlank();
+        assertThat(stale.header("Age")).isEqualTo(Long.toString(Duration.ofMinutes(31).toSeconds()));
+        assertThat(stale.json().get("total-exam-result-releases").asInt()).isEqualTo(COHORT.exams().size());
         assertThat(notifications.status()).isEqualTo(503);
         assertThat(notifications.json().get("code").asText()).isEqualTo("UPSTREAM_UNAVAILABLE");
     }
