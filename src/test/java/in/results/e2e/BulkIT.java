@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import in.results.cache.ManualTicker;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.MarksLayout;
@@ -99,7 +100,8 @@ class BulkIT {
 
     @Test
     void first_request_loads_then_the_same_request_gets_the_whole_class_in_roll_order() throws Exception {
-        primary.setLatency(Duration.ofMillis(150), Duration.ZERO);
+        primary.setLatency(Duration.ofMillis(300), Duration.ZERO);
+        primary.setMaxConcurrent(10); // three waves: the job is visibly in progress for about a second
         String query = "/api?" + SECTION.query("01", "30");
 
         var first = client.get(query);
@@ -172,8 +174,31 @@ class BulkIT {
     }
 
     @Test
+    void a_finished_job_is_kept_ten_minutes_then_the_same_request_starts_a_new_one() throws Exception {
+        ManualTicker ticker = new ManualTicker();
+        Javalin timed = ExamEndpointsIT.startService(List.of(primary.baseUrl()), ticker);
+        try {
+            ServiceClient timedClient = new ServiceClient(timed.port());
+            String query = "/api?" + SECTION.query("01", "05");
+            while (timedClient.get(query).status() == 202) {
+                Thread.sleep(20);
+            }
+            ticker.advance(Duration.ofMinutes(9));
+            var kept = timedClient.get(query);
+            ticker.advance(Duration.ofMinutes(2));
+            var renewed = timedClient.get(query);
+
+            assertThat(kept.status()).isEqualTo(200);
+            assertThat(kept.json()).isEqualTo(SECTION.expected(rolls(1, 5)));
+            assertThat(renewed.status()).isEqualTo(202);
+        } finally {
+            timed.stop();
+        }
+    }
+
+    @Test
     void a_fifth_concurrent_job_is_refused_with_429() {
-        primary.setLatency(Duration.ofMillis(800), Duration.ZERO);
+        primary.setLatency(Duration.ofSeconds(3), Duration.ZERO);
         List<Integer> statuses = new ArrayList<>();
         for (int job = 0; job < 5; job++) {
             statuses.add(client.get("/api?" + SECTION.query(String.format("%02d", job * 10 + 1),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.App;
+import in.results.cache.ManualTicker;
 import in.results.config.ConfigReader;
 import in.results.config.ServiceConfig;
 import in.results.simulator.Cohort;
@@ -118,6 +119,38 @@ class ExamEndpointsIT {
         assertThat(first.json().get("code").asText()).isEqualTo("RESULT_NOT_FOUND");
         assertThat(second.status()).isEqualTo(404);
         assertThat(primary.resultRequestsFor(hallTicket, example.exam().code())).isEqualTo(1);
+    }
+
+    @Test
+    void no_result_is_asked_again_after_five_minutes_and_a_result_after_thirty() {
+        ManualTicker ticker = new ManualTicker();
+        Javalin timed = startService(List.of(primary.baseUrl()), ticker);
+        try {
+            ServiceClient timedClient = new ServiceClient(timed.port());
+            var example = Cases.passed(COHORT);
+            String nobody = Cases.hallTicketWithoutStudent(COHORT);
+            String code = example.exam().code();
+            String found = "/api?" + apiQuery(example.student(), example.exam());
+            String none = "/api?hallticket=" + nobody + "&degree=btech&examCode=" + code;
+            timedClient.get(found);
+            timedClient.get(none);
+
+            ticker.advance(Duration.ofMinutes(4));
+            timedClient.get(none);
+            ticker.advance(Duration.ofMinutes(2));
+            var noneAgain = timedClient.get(none);
+            var foundStillFresh = timedClient.get(found);
+            ticker.advance(Duration.ofMinutes(25));
+            var foundAgain = timedClient.get(found);
+
+            assertThat(primary.resultRequestsFor(nobody, code)).isEqualTo(2);
+            assertThat(noneAgain.status()).isEqualTo(404);
+            assertThat(foundStillFresh.header("X-Cache")).isEqualTo("HIT");
+            assertThat(foundAgain.header("X-Cache")).isEqualTo("MISS");
+            assertThat(primary.resultRequestsFor(example.student().hallTicket(), code)).isEqualTo(2);
+        } finally {
+            timed.stop();
+        }
     }
 
     @Test

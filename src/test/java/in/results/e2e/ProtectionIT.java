@@ -131,6 +131,25 @@ class ProtectionIT {
     }
 
     @Test
+    void the_budget_refills_over_the_minute() {
+        ManualTicker ticker = new ManualTicker();
+        ServiceClient client = service(ticker, Map.of("RESULTS_RATE_LIMIT_PER_MINUTE", "6"));
+        for (int i = 0; i < 6; i++) {
+            assertThat(client.get("/new/all").status()).isEqualTo(200);
+        }
+        var empty = client.get("/new/all");
+
+        ticker.advance(Duration.ofSeconds(10)); // 6 per minute: one request back every 10 s
+        var refilled = client.get("/new/all");
+        var emptyAgain = client.get("/new/all");
+
+        assertThat(empty.status()).isEqualTo(429);
+        assertThat(empty.header("Retry-After")).isEqualTo("11");
+        assertThat(refilled.status()).isEqualTo(200);
+        assertThat(emptyAgain.status()).isEqualTo(429);
+    }
+
+    @Test
     void forwarded_for_from_an_untrusted_peer_is_ignored() {
         ServiceClient client = service(Ticker.systemTicker(), Map.of("RESULTS_RATE_LIMIT_PER_MINUTE", "3"));
 
