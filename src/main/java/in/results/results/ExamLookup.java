@@ -5,6 +5,7 @@ import in.results.cache.Load;
 import in.results.cache.LookupCache;
 import in.results.upstream.ExamQuery;
 import in.results.upstream.HallTicket;
+import in.results.upstream.Priority;
 import in.results.upstream.ResultFetch;
 import in.results.upstream.UpstreamClient;
 import java.time.Duration;
@@ -26,12 +27,19 @@ public final class ExamLookup {
         this.cache = cache;
     }
 
+    /** An interactive {@link #lookup(HallTicket, ExamQuery, Priority) lookup}: a person waits for the answer. */
+    public CachedAnswer<ExamAnswer> lookup(HallTicket hallTicket, ExamQuery exam) {
+        return lookup(hallTicket, exam, Priority.INTERACTIVE);
+    }
+
     /**
      * The answer for {@code hallTicket} in {@code exam}: fresh from the cache, loaded now, or stale when the
-     * university fails. Throws {@link UpstreamFailure} when it fails and nothing is cached.
+     * university fails. Throws {@link UpstreamFailure} when it fails and nothing is cached. {@code priority} orders
+     * the upstream request against others when the request budget is scarce; a caller that joins a load already
+     * running waits with that load's priority.
      */
-    public CachedAnswer<ExamAnswer> lookup(HallTicket hallTicket, ExamQuery exam) {
-        return cache.get(new ExamKey(hallTicket, exam), this::load);
+    public CachedAnswer<ExamAnswer> lookup(HallTicket hallTicket, ExamQuery exam, Priority priority) {
+        return cache.get(new ExamKey(hallTicket, exam), key -> load(key, priority));
     }
 
     /**
@@ -39,13 +47,13 @@ public final class ExamLookup {
      * stale period): what a published release holds for a hall ticket does not change, so the all-semesters
      * lookup asks the university only about releases it has not asked about before.
      */
-    public ExamAnswer remembered(HallTicket hallTicket, ExamQuery exam) {
+    public ExamAnswer remembered(HallTicket hallTicket, ExamQuery exam, Priority priority) {
         CachedAnswer<ExamAnswer> stored = cache.peek(new ExamKey(hallTicket, exam));
-        return stored != null ? stored.value() : lookup(hallTicket, exam).value();
+        return stored != null ? stored.value() : lookup(hallTicket, exam, priority).value();
     }
 
-    private Load<ExamAnswer> load(ExamKey key) {
-        return switch (upstream.fetchResult(key.hallTicket(), key.exam())) {
+    private Load<ExamAnswer> load(ExamKey key, Priority priority) {
+        return switch (upstream.fetchResult(key.hallTicket(), key.exam(), priority)) {
             case ResultFetch.Found found -> new Load.Keep<>(new ExamAnswer.Found(found.page()), RESULT_FRESH);
             case ResultFetch.NoResult none -> new Load.Keep<>(new ExamAnswer.NotFound(), NO_RESULT_FRESH);
             case ResultFetch.Unavailable down ->
