@@ -150,7 +150,7 @@ public final class UpstreamClient {
         for (int retry = 0; retry <= policy.retries(); retry++) {
             if (retry > 0) {
                 if (hosts.stream().allMatch(host -> host.breaker().coolingDown())) {
-                    break; // this call's own failures opened every breaker: a retry would send nothing
+                    break; // every breaker is open now: a retry would send nothing
                 }
                 long pause = backoffNanos(retry, policy.backoffBase(), ThreadLocalRandom.current());
                 // A retry gets a whole request timeout, like the first try, or is not made.
@@ -228,7 +228,13 @@ public final class UpstreamClient {
             }
             case CALL, PROBE -> { }
         }
-        Attempt<T> attempt = send(host, target, priority, reader, deadline);
+        Attempt<T> attempt;
+        try {
+            attempt = send(host, target, priority, reader, deadline);
+        } catch (RuntimeException e) {
+            host.breaker().abandoned(pass); // a probe that never reports would keep the host refused for good
+            throw e;
+        }
         switch (attempt) {
             case Attempt.Usable<T> usable -> {
                 if (host.breaker().succeeded(pass)) {
