@@ -18,6 +18,7 @@ import in.results.scrape.ReleaseListParser;
 import in.results.scrape.ReleaseListing;
 import in.results.upstream.HallTicket;
 import in.results.upstream.UpstreamClient;
+import in.results.upstream.UpstreamPolicy;
 import io.javalin.Javalin;
 import java.time.Duration;
 
@@ -38,11 +39,24 @@ public final class App {
         return create(config, Ticker.systemTicker());
     }
 
-    /** As {@link #create(ServiceConfig)}, with the time source of every cache injected (tests move it by hand). */
+    /**
+     * As {@link #create(ServiceConfig)}, with the time source of every cache and circuit breaker injected (tests
+     * move it by hand).
+     */
     public static Javalin create(ServiceConfig config, Ticker ticker) {
+        return create(config, ticker, upstreamClient(config, ticker));
+    }
+
+    /** The client of the university for {@code config}: default breaker and retries, the configured budget. */
+    public static UpstreamClient upstreamClient(ServiceConfig config, Ticker ticker) {
+        UpstreamPolicy policy = UpstreamPolicy.defaults().withRequestsPerSecond(config.upstreamRequestsPerSecond());
+        return new UpstreamClient(config.upstreamUrls(), config.upstreamConcurrency(), config.upstreamTimeout(),
+                policy, ticker);
+    }
+
+    /** As {@link #create(ServiceConfig, Ticker)}, asking the university through {@code upstream}. */
+    public static Javalin create(ServiceConfig config, Ticker ticker, UpstreamClient upstream) {
         Duration deadline = config.requestDeadline();
-        UpstreamClient upstream = new UpstreamClient(
-                config.upstreamUrls(), config.upstreamConcurrency(), config.upstreamTimeout());
         ExamLookup exams = new ExamLookup(upstream,
                 new LookupCache<ExamLookup.ExamKey, ExamAnswer>(EXAM_CACHE_ENTRIES, STALE_FOR, deadline, ticker));
         PageFeed<ReleaseListing> releases =

@@ -57,6 +57,7 @@ public final class ConfigReader {
                 urls(text("RESULTS_UPSTREAM_URLS", "--upstream", DEFAULT_UPSTREAMS)),
                 intSetting("RESULTS_UPSTREAM_CONCURRENCY", null, 32, 1, 1024),
                 Duration.ofMillis(intSetting("RESULTS_UPSTREAM_TIMEOUT_MS", null, 10_000, 100, 600_000)),
+                intSetting("RESULTS_UPSTREAM_RPS", null, 100, 0, 100_000),
                 redis(text("RESULTS_REDIS_URL", "--redis", "")),
                 intSetting("RESULTS_BULK_MAX_RANGE", null, 360, 1, 10_000),
                 intSetting("RESULTS_RATE_LIMIT_PER_MINUTE", null, 120, 0, 1_000_000),

@@ -13,6 +13,7 @@ import java.util.Set;
  * @param upstreamUrls      application base URLs of the university, primary first
  * @param upstreamConcurrency most requests in flight to one upstream host
  * @param upstreamTimeout   per upstream request
+ * @param upstreamRequestsPerSecond request budget per upstream host (requests per second), 0 = unlimited
  * @param redisUrl          {@code redis://host:port}, or "" for the embedded store
  * @param bulkMaxRange      largest bulk range
  * @param rateLimitPerMinute requests per minute per client, 0 = no limit
@@ -25,6 +26,7 @@ public record ServiceConfig(
         List<URI> upstreamUrls,
         int upstreamConcurrency,
         Duration upstreamTimeout,
+        int upstreamRequestsPerSecond,
         String redisUrl,
         int bulkMaxRange,
         int rateLimitPerMinute,
@@ -45,13 +47,7 @@ public record ServiceConfig(
 
     /** The same configuration with other upstream base URLs (used by tests and {@code --demo}). */
     public ServiceConfig withUpstreamUrls(List<URI> urls) {
-        return new ServiceConfig(port, urls, upstreamConcurrency, upstreamTimeout, redisUrl, bulkMaxRange,
-                rateLimitPerMinute, trustedProxies, requestDeadline, demo);
-    }
-
-    /** The same configuration on another HTTP port. */
-    public ServiceConfig withPort(int newPort) {
-        return new ServiceConfig(newPort, upstreamUrls, upstreamConcurrency, upstreamTimeout, redisUrl, bulkMaxRange,
-                rateLimitPerMinute, trustedProxies, requestDeadline, demo);
+        return new ServiceConfig(port, urls, upstreamConcurrency, upstreamTimeout, upstreamRequestsPerSecond,
+                redisUrl, bulkMaxRange, rateLimitPerMinute, trustedProxies, requestDeadline, demo);
     }
 }

@@ -15,6 +15,7 @@ import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
 import in.results.upstream.ExamQuery;
 import in.results.upstream.HallTicket;
+import in.results.upstream.Priority;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -145,7 +146,7 @@ public final class AllSemestersLookup {
             Map<ExamQuery, Future<ExamAnswer>> pending = new LinkedHashMap<>();
             try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (ExamQuery query : queries) {
-                    pending.put(query, executor.submit(() -> exams.remembered(hallTicket, query)));
+                    pending.put(query, executor.submit(() -> exams.remembered(hallTicket, query, Priority.INTERACTIVE)));
                 }
                 for (var entry : pending.entrySet()) {
                     answers.put(entry.getKey(), entry.getValue().get());

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.scrape.ResultPage;
 import in.results.upstream.ExamQuery;
 import in.results.upstream.HallTicket;
+import in.results.upstream.Priority;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * Asynchronous bulk lookups (DESIGN §5 "Bulk"). Identical requests — same range and exam — share one job. A job
  * asks every hall ticket of its range through {@link ExamLookup} (so cached answers are reused and the per-host
  * upstream limit holds across all jobs and lookups), retries hall tickets the university failed for a bounded
- * number of times with backoff, and ends by its deadline at the latest. Finished jobs are kept for
+ * number of times with backoff, and ends by its deadline at the latest. Its upstream requests have
+ * {@link Priority#BULK}: when the request budget is scarce, interactive lookups go first. Finished jobs are kept for
  * {@code keepFinished}; then a new request starts a new job. At most {@code maxRunning} jobs run at once.
  */
 public final class BulkJobs {
@@ -147,7 +149,7 @@ public final class BulkJobs {
             Duration backoff = retries.firstBackoff();
             for (int attempt = 1; attempt <= retries.attempts(); attempt++) {
                 try {
-                    answers.set(index, lookup.lookup(hallTicket, exam).value());
+                    answers.set(index, lookup.lookup(hallTicket, exam, Priority.BULK).value());
                     done.incrementAndGet();
                     return;
                 } catch (UpstreamFailure failure) {

@@ -5,6 +5,7 @@ import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
 import in.results.upstream.ExamQuery;
 import in.results.upstream.HallTicket;
+import in.results.upstream.Priority;
 import java.util.List;
 
 /**
@@ -27,7 +28,7 @@ public final class SemesterLookup {
         List<ExamRelease> candidates =
                 new AttemptWindow(hallTicket, catalog.current().catalog()).possibleRegular(semester);
         for (ExamRelease release : candidates) {
-            CachedAnswer<ExamAnswer> answer = exams.lookup(hallTicket, queryOf(release));
+            CachedAnswer<ExamAnswer> answer = exams.lookup(hallTicket, queryOf(release), Priority.INTERACTIVE);
             if (answer.value() instanceof ExamAnswer.Found) {
                 return answer;
             }

@@ -10,7 +10,10 @@ public sealed interface ResultFetch {
     /** The university has no result for this hall ticket in this exam (it answered with its search form). */
     record NoResult() implements ResultFetch {}
 
-    /** No host answered usefully: connection errors, timeouts, 5xx on every host. */
+    /**
+     * No host answered usefully (connection errors, timeouts, non-200 answers on every host, retries included),
+     * or every host's circuit breaker is open and nothing was sent.
+     */
     record Unavailable(String reason) implements ResultFetch {}
 
     /** A host answered 200 with a page that is neither a result nor the search form. */

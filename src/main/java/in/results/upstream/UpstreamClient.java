@@ -1,5 +1,6 @@
 package in.results.upstream;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.scrape.PageReading;
 import in.results.scrape.PageText;
 import in.results.scrape.ResultPageParser;
@@ -9,35 +10,79 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one class that talks to the university. Hosts are tried in order (primary, then mirror) on connection
- * errors, timeouts, 5xx answers and pages that are neither a result nor the search form. At most
- * {@code concurrencyPerHost} requests are in flight to one host; further callers wait for a slot, at most one
- * request timeout. Connections are reused (one {@link HttpClient}). Thread-safe; blocking calls are meant for
- * virtual threads.
+ * The one class that talks to the university. Every call is an idempotent GET and follows the same path:
+ * <ol>
+ *   <li><b>Hosts in order</b> (primary, then mirror). A host is left for the next one on a connection error, a
+ *       timeout, an answer other than 200, or a page that is neither a result nor the search form. "No result"
+ *       (the search form) is an answer: the next host is not asked.</li>
+ *   <li><b>Circuit breaker per host</b>: after {@link UpstreamPolicy#breakerThreshold()} consecutive failures the
+ *       host is skipped for {@link UpstreamPolicy#breakerCoolDown()}; then one probe request is let through
+ *       (concurrent callers skip the host meanwhile); its success closes the breaker, its failure opens it for
+ *       another cool-down. When every host is open, the call fails at once without sending anything; when the
+ *       only hosts left are waiting for their probe's answer, the call retries (below) rather than failing.</li>
+ *   <li><b>Request budget per host</b>: a token bucket of {@link UpstreamPolicy#requestsPerSecond()} (holding
+ *       one second of requests), where {@link Priority#INTERACTIVE} callers go before waiting
+ *       {@link Priority#BULK} ones; then at most {@code concurrencyPerHost} requests in flight per host.</li>
+ *   <li><b>Retries</b>: when every host failed, the whole host sequence is tried again at most
+ *       {@link UpstreamPolicy#retries()} times, after a pause drawn from {@code [0, base × 2^(n-1)]} (full
+ *       jitter). So one call sends at most {@code hosts × (1 + retries)} requests.</li>
+ *   <li><b>Deadline</b>: a call ends within two request timeouts. Waiting for a token or a request slot counts
+ *       against it; each request's timeout is cut to what is left; a retry starts only if a whole request timeout
+ *       is still left after its pause.</li>
+ * </ol>
+ * Breaker time and health ages come from the injected {@link Ticker}; waits (backoff, budget, deadline) are real
+ * time. Upstream trouble is returned as data, never thrown. Thread-safe; blocking calls are meant for virtual
+ * threads.
  */
 public final class UpstreamClient {
     private static final Logger LOG = LoggerFactory.getLogger(UpstreamClient.class);
     private static final String RESULT_PATH = "/resultAction";
+    /** A call may take one full round over primary and mirror, each using its whole request timeout. */
+    private static final int CALL_DEADLINE_IN_TIMEOUTS = 2;
 
     private final List<Host> hosts;
     private final Duration timeout;
+    private final UpstreamPolicy policy;
+    private final Ticker clock = Ticker.systemTicker();
     private final HttpClient http;
+    private final LongAdder requests = new LongAdder();
+    private final LongAdder retries = new LongAdder();
+    private final LongAdder shortCircuits = new LongAdder();
 
-    public UpstreamClient(List<URI> baseUrls, int concurrencyPerHost, Duration timeout) {
-        this.hosts = baseUrls.stream().map(url -> new Host(url, new Semaphore(concurrencyPerHost, true))).toList();
+    /**
+     * @param baseUrls           application base URLs, primary first
+     * @param concurrencyPerHost most requests in flight to one host
+     * @param timeout            per request; a whole call ends within twice this
+     * @param policy             breaker, retries and request budget
+     * @param ticker             time source of the circuit breakers and of {@link #health()}
+     */
+    public UpstreamClient(List<URI> baseUrls, int concurrencyPerHost, Duration timeout, UpstreamPolicy policy,
+            Ticker ticker) {
+        if (baseUrls.isEmpty()) {
+            throw new IllegalArgumentException("at least one upstream base URL is needed");
+        }
+        this.hosts = baseUrls.stream().map(url -> new Host(url, new Semaphore(concurrencyPerHost, true),
+                new CircuitBreaker(policy.breakerThreshold(), policy.breakerCoolDown(), ticker),
+                new RequestBudget(policy.requestsPerSecond(), clock))).toList();
         this.timeout = timeout;
+        this.policy = policy;
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(timeout)
@@ -47,70 +92,218 @@ public final class UpstreamClient {
     }
 
     /** One hall ticket's result in one exam. Never throws for upstream trouble: it is returned as data. */
-    public ResultFetch fetchResult(HallTicket hallTicket, ExamQuery exam) {
-        String query = encode(exam.formFor(hallTicket));
-        String lastProblem = "no upstream host configured";
-        boolean badPage = false;
-        for (Host host : hosts) {
-            Answer answer = get(host, RESULT_PATH + "?" + query);
-            if (answer.problem() != null) {
-                lastProblem = answer.problem();
-                continue;
-            }
-            switch (ResultPageParser.read(answer.body())) {
-                case PageReading.Result result -> {
-                    return new ResultFetch.Found(result.page());
-                }
-                case PageReading.NoResult none -> {
-                    return new ResultFetch.NoResult();
-                }
-                case PageReading.Unreadable unreadable ->
-                        lastProblem = host.base() + " sent a page that could not be read: " + unreadable.why();
-            }
-            badPage = true;
-            LOG.warn("upstream {} for {} exam {}: {}", host.base(), hallTicket, exam.examCode(), lastProblem);
-        }
-        return badPage ? new ResultFetch.BadResponse(lastProblem) : new ResultFetch.Unavailable(lastProblem);
+    public ResultFetch fetchResult(HallTicket hallTicket, ExamQuery exam, Priority priority) {
+        String target = RESULT_PATH + "?" + encode(exam.formFor(hallTicket));
+        Outcome<ResultFetch> outcome = call(target, hallTicket + " exam " + exam.examCode(), priority,
+                body -> switch (ResultPageParser.read(body)) {
+                    case PageReading.Result result -> new Reading.Usable<>(new ResultFetch.Found(result.page()));
+                    case PageReading.NoResult none -> new Reading.Usable<>(new ResultFetch.NoResult());
+                    case PageReading.Unreadable unreadable ->
+                            new Reading.Unusable<>("sent a page that could not be read: " + unreadable.why());
+                });
+        return switch (outcome) {
+            case Outcome.Answered<ResultFetch> answered -> answered.value();
+            case Outcome.BadPage<ResultFetch> bad -> new ResultFetch.BadResponse(bad.reason());
+            case Outcome.Unavailable<ResultFetch> down -> new ResultFetch.Unavailable(down.reason());
+            case Outcome.AllOpen<ResultFetch> open -> new ResultFetch.Unavailable(open.reason());
+        };
     }
 
-    /** A plain page of the application, e.g. {@code /jsp/home.jsp}, from the first host that answers 200. */
+    /**
+     * A plain page of the application, e.g. {@code /jsp/home.jsp}, from the first host that answers 200. Asked
+     * with {@link Priority#INTERACTIVE}: the release list gates interactive lookups.
+     */
     public PageFetch fetchPage(String path) {
-        String lastProblem = "no upstream host configured";
-        for (Host host : hosts) {
-            Answer answer = get(host, path);
-            if (answer.problem() == null) {
-                return new PageFetch.Fetched(answer.body());
-            }
-            lastProblem = answer.problem();
-        }
-        return new PageFetch.Unavailable(lastProblem);
+        return switch (call(path, path, Priority.INTERACTIVE, body -> new Reading.Usable<>(body))) {
+            case Outcome.Answered<String> answered -> new PageFetch.Fetched(answered.value());
+            case Outcome.BadPage<String> bad -> new PageFetch.Unavailable(bad.reason());
+            case Outcome.Unavailable<String> down -> new PageFetch.Unavailable(down.reason());
+            case Outcome.AllOpen<String> open -> new PageFetch.Unavailable(open.reason());
+        };
     }
 
-    private Answer get(Host host, String pathAndQuery) {
-        URI uri = URI.create(host.base() + pathAndQuery);
+    /** Every host in order, with its breaker state and last usable answer. */
+    public List<HostHealth> health() {
+        return hosts.stream()
+                .map(host -> new HostHealth(host.base(), host.breaker().state(), host.breaker().lastSuccess()))
+                .toList();
+    }
+
+    /** Counters since this client was built. */
+    public UpstreamStats stats() {
+        long opens = hosts.stream().mapToLong(host -> host.breaker().opens()).sum();
+        return new UpstreamStats(requests.sum(), retries.sum(), opens, shortCircuits.sum());
+    }
+
+    /**
+     * Pause before retry number {@code retry} (1, 2, …): uniform in {@code [0, base × 2^(retry-1)]}. Full jitter
+     * spreads the retries of many callers that failed together, so they do not return together.
+     */
+    static long backoffNanos(int retry, Duration base, RandomGenerator random) {
+        long cap = base.toNanos() << Math.min(Math.max(retry - 1, 0), UpstreamPolicy.MAX_RETRIES);
+        return cap <= 0 ? 0 : random.nextLong(cap + 1);
+    }
+
+    private <T> Outcome<T> call(String target, String what, Priority priority, Function<String, Reading<T>> reader) {
+        long deadline = clock.read() + timeout.toNanos() * CALL_DEADLINE_IN_TIMEOUTS;
+        Outcome<T> last = null;
+        for (int retry = 0; retry <= policy.retries(); retry++) {
+            if (retry > 0) {
+                if (hosts.stream().allMatch(host -> host.breaker().coolingDown())) {
+                    break; // every breaker is open now: a retry would send nothing
+                }
+                long pause = backoffNanos(retry, policy.backoffBase(), ThreadLocalRandom.current());
+                // A retry gets a whole request timeout, like the first try, or is not made.
+                if (clock.read() + pause + timeout.toNanos() > deadline || !sleep(pause)) {
+                    break;
+                }
+                retries.increment();
+            }
+            Outcome<T> outcome = round(target, what, priority, reader, deadline);
+            if (outcome instanceof Outcome.AllOpen<T>) {
+                if (last == null) {
+                    shortCircuits.increment();
+                    return outcome;
+                }
+                return last; // other calls' failures opened every breaker during the pause
+            }
+            if (outcome instanceof Outcome.Answered<T> || Thread.currentThread().isInterrupted()) {
+                return outcome;
+            }
+            last = outcome;
+        }
+        return last;
+    }
+
+    /** One pass over the hosts in order: the first usable answer, or why none came. */
+    private <T> Outcome<T> round(String target, String what, Priority priority, Function<String, Reading<T>> reader,
+            long deadline) {
+        String problem = null;
+        boolean badPage = false;
+        boolean everyHostOpen = true;
+        for (Host host : hosts) {
+            switch (ask(host, target, priority, reader, deadline)) {
+                case Attempt.Usable<T> usable -> {
+                    return new Outcome.Answered<>(usable.value());
+                }
+                case Attempt.Refused<T> refused -> {
+                    // A probe in flight decides soon: that is worth a retry, unlike a breaker that is cooling down.
+                    everyHostOpen &= refused.open();
+                    problem = problem == null ? refused.why() : problem;
+                }
+                case Attempt.NotSent<T> notSent -> {
+                    everyHostOpen = false;
+                    problem = notSent.why();
+                }
+                case Attempt.Failed<T> failed -> {
+                    everyHostOpen = false;
+                    problem = failed.why();
+                    if (failed.badPage()) {
+                        badPage = true;
+                        LOG.warn("upstream {} for {}: {}", host.base(), what, failed.why());
+                    }
+                }
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                break;
+            }
+        }
+        if (everyHostOpen) {
+            return new Outcome.AllOpen<>("every upstream host failed repeatedly and is being left alone for a while ("
+                    + problem + ")");
+        }
+        return badPage ? new Outcome.BadPage<>(problem) : new Outcome.Unavailable<>(problem);
+    }
+
+    /** One request to one host, through its breaker, budget and request slots; the breaker learns the outcome. */
+    private <T> Attempt<T> ask(Host host, String target, Priority priority, Function<String, Reading<T>> reader,
+            long deadline) {
+        CircuitBreaker.Pass pass = host.breaker().tryPass();
+        switch (pass.kind()) {
+            case REFUSED_OPEN -> {
+                return new Attempt.Refused<>(host.base() + " is skipped: its circuit breaker is open", true);
+            }
+            case REFUSED_PROBING -> {
+                return new Attempt.Refused<>(host.base() + " is skipped while a probe request runs", false);
+            }
+            case CALL, PROBE -> { }
+        }
+        Attempt<T> attempt;
         try {
-            if (!host.permits().tryAcquire(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                return Answer.failed(host.base() + " is saturated (no request slot within the timeout)");
+            attempt = send(host, target, priority, reader, deadline);
+        } catch (RuntimeException e) {
+            host.breaker().abandoned(pass); // a probe that never reports would keep the host refused for good
+            throw e;
+        }
+        switch (attempt) {
+            case Attempt.Usable<T> usable -> {
+                if (host.breaker().succeeded(pass)) {
+                    LOG.info("upstream {} answers again: circuit breaker closed", host.base());
+                }
+            }
+            case Attempt.Failed<T> failed -> {
+                if (host.breaker().failed(pass)) {
+                    LOG.warn("upstream {} circuit breaker opened for {} s after: {}", host.base(),
+                            policy.breakerCoolDown().toSeconds(), failed.why());
+                }
+            }
+            case Attempt.NotSent<T> notSent -> host.breaker().abandoned(pass);
+            case Attempt.Refused<T> refused -> throw new IllegalStateException("refused after being let through");
+        }
+        return attempt;
+    }
+
+    private <T> Attempt<T> send(Host host, String target, Priority priority, Function<String, Reading<T>> reader,
+            long deadline) {
+        try {
+            if (!host.budget().acquire(priority, deadline)) {
+                return new Attempt.NotSent<>(host.base() + ": request budget spent until the deadline");
+            }
+            long slotWait = Math.min(timeout.toNanos(), deadline - clock.read());
+            if (slotWait <= 0 || !host.permits().tryAcquire(slotWait, TimeUnit.NANOSECONDS)) {
+                return new Attempt.NotSent<>(host.base() + " is saturated (no request slot before the deadline)");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Answer.failed("interrupted while waiting for " + host.base());
+            return new Attempt.NotSent<>("interrupted while waiting for " + host.base());
         }
         try {
-            HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
-            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-            String body = PageText.decode(response.body(), response.headers().firstValue("Content-Type").orElse(null));
-            if (response.statusCode() != 200) {
-                return Answer.failed(host.base() + " answered HTTP " + response.statusCode());
+            long left = deadline - clock.read();
+            if (left <= 0) {
+                return new Attempt.NotSent<>(host.base() + ": deadline passed before sending");
             }
-            return new Answer(body, null);
+            Duration requestTimeout = Duration.ofNanos(Math.min(timeout.toNanos(), left));
+            HttpRequest request = HttpRequest.newBuilder(URI.create(host.base() + target))
+                    .timeout(requestTimeout).GET().build();
+            requests.increment();
+            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            if (response.statusCode() != 200) {
+                return new Attempt.Failed<>(host.base() + " answered HTTP " + response.statusCode(), false);
+            }
+            String body = PageText.decode(response.body(), response.headers().firstValue("Content-Type").orElse(null));
+            return switch (reader.apply(body)) {
+                case Reading.Usable<T> usable -> new Attempt.Usable<>(usable.value());
+                case Reading.Unusable<T> unusable -> new Attempt.Failed<>(host.base() + " " + unusable.why(), true);
+            };
+        } catch (HttpTimeoutException e) {
+            return new Attempt.Failed<>(host.base() + " timed out", false);
         } catch (IOException e) {
-            return Answer.failed(host.base() + " failed: " + e.getClass().getSimpleName());
+            return new Attempt.Failed<>(host.base() + " failed: " + e.getClass().getSimpleName(), false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Answer.failed("interrupted while asking " + host.base());
+            return new Attempt.NotSent<>("interrupted while asking " + host.base());
         } finally {
             host.permits().release();
+        }
+    }
+
+    private static boolean sleep(long nanos) {
+        try {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -121,11 +314,38 @@ public final class UpstreamClient {
                 .collect(Collectors.joining("&"));
     }
 
-    private record Host(URI base, Semaphore permits) {}
+    private record Host(URI base, Semaphore permits, CircuitBreaker breaker, RequestBudget budget) {}
 
-    private record Answer(String body, String problem) {
-        static Answer failed(String problem) {
-            return new Answer(null, problem);
-        }
+    /** How a 200 page reads: something usable, or a page that is neither a result nor the search form. */
+    private sealed interface Reading<T> {
+        record Usable<T>(T value) implements Reading<T> {}
+
+        record Unusable<T>(String why) implements Reading<T> {}
+    }
+
+    /** One host asked once. Only {@link Usable} and {@link Failed} are news for the host's breaker. */
+    private sealed interface Attempt<T> {
+        record Usable<T>(T value) implements Attempt<T> {}
+
+        record Failed<T>(String why, boolean badPage) implements Attempt<T> {}
+
+        /** Let through by the breaker but not sent: no token or slot before the deadline, or interrupted. */
+        record NotSent<T>(String why) implements Attempt<T> {}
+
+        /** The host's breaker refused: {@code open} while cooling down, else because its probe is in flight. */
+        record Refused<T>(String why, boolean open) implements Attempt<T> {}
+    }
+
+    /** What a round over the hosts, or a whole call, came to. */
+    private sealed interface Outcome<T> {
+        record Answered<T>(T value) implements Outcome<T> {}
+
+        /** Some host answered 200 with a page that could not be read. */
+        record BadPage<T>(String reason) implements Outcome<T> {}
+
+        record Unavailable<T>(String reason) implements Outcome<T> {}
+
+        /** Every host's breaker refused while cooling down: nothing was sent. */
+        record AllOpen<T>(String reason) implements Outcome<T> {}
     }
 }

@@ -20,6 +20,7 @@ class ConfigReaderTest {
                 URI.create("http://results.jntuh.ac.in"), URI.create("http://202.63.105.184/results"));
         assertThat(config.upstreamConcurrency()).isEqualTo(32);
         assertThat(config.upstreamTimeout()).isEqualTo(Duration.ofMillis(10_000));
+        assertThat(config.upstreamRequestsPerSecond()).isEqualTo(100);
         assertThat(config.redisUrl()).isEmpty();
         assertThat(config.bulkMaxRange()).isEqualTo(360);
         assertThat(config.rateLimitPerMinute()).isEqualTo(120);
@@ -34,7 +35,8 @@ class ConfigReaderTest {
                 List.of("--port", "9090", "--demo"),
                 Map.of("RESULTS_PORT", "7000", "RESULTS_UPSTREAM_URLS", "http://a.test/, http://b.test/results",
                         "RESULTS_UPSTREAM_CONCURRENCY", "8", "RESULTS_RATE_LIMIT_PER_MINUTE", "0",
-                        "RESULTS_TRUSTED_PROXIES", "10.0.0.1, ::1", "RESULTS_REQUEST_DEADLINE_MS", "1500"));
+                        "RESULTS_TRUSTED_PROXIES", "10.0.0.1, ::1", "RESULTS_REQUEST_DEADLINE_MS", "1500",
+                        "RESULTS_UPSTREAM_RPS", "20"));
 
         assertThat(config.port()).isEqualTo(9090);
         assertThat(config.upstreamUrls()).containsExactly(URI.create("http://a.test"), URI.create("http://b.test/results"));
@@ -42,7 +44,15 @@ class ConfigReaderTest {
         assertThat(config.rateLimitPerMinute()).isZero();
         assertThat(config.trustedProxies()).containsExactlyInAnyOrder("10.0.0.1", "::1");
         assertThat(config.requestDeadline()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(config.upstreamRequestsPerSecond()).isEqualTo(20);
         assertThat(config.demo()).isTrue();
+    }
+
+    @Test
+    void an_upstream_budget_of_zero_means_unlimited_and_is_accepted() {
+        ServiceConfig config = ConfigReader.read(List.of(), Map.of("RESULTS_UPSTREAM_RPS", "0"));
+
+        assertThat(config.upstreamRequestsPerSecond()).isZero();
     }
 
     @Test
@@ -51,6 +61,10 @@ class ConfigReaderTest {
                 .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_PORT");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_UPSTREAM_CONCURRENCY", "0")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_UPSTREAM_CONCURRENCY");
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_UPSTREAM_RPS", "-1")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_UPSTREAM_RPS");
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_UPSTREAM_RPS", "fast")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_UPSTREAM_RPS");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_UPSTREAM_URLS", "ftp://x")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_UPSTREAM_URLS");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_REDIS_URL", "localhost:6379")))

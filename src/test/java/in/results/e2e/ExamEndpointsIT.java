@@ -13,6 +13,7 @@ import in.results.simulator.Exam;
 import in.results.simulator.MarksLayout;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.upstream.UpstreamClient;
 import io.javalin.Javalin;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -60,12 +61,23 @@ class ExamEndpointsIT {
 
     /** The service on a free port, asking {@code upstreams}, with extra environment settings. */
     static Javalin startService(List<URI> upstreams, Ticker ticker, Map<String, String> settings) {
-        // Tests send many requests from one address: the per-client limit is off unless a test sets it.
+        return App.create(config(upstreams, settings), ticker).start();
+    }
+
+    /** The service for {@code config}, asking the university through {@code upstream} (tests read its stats). */
+    static Javalin startService(ServiceConfig config, Ticker ticker, UpstreamClient upstream) {
+        return App.create(config, ticker, upstream).start();
+    }
+
+    /**
+     * The configuration of {@link #startService}: a free port, {@code upstreams}, a 3 s upstream timeout, and no
+     * per-client limit (tests send many requests from one address) unless {@code settings} set one.
+     */
+    static ServiceConfig config(List<URI> upstreams, Map<String, String> settings) {
         Map<String, String> env = new java.util.HashMap<>(
                 Map.of("RESULTS_UPSTREAM_TIMEOUT_MS", "3000", "RESULTS_RATE_LIMIT_PER_MINUTE", "0"));
         env.putAll(settings);
-        ServiceConfig config = ConfigReader.read(List.of("--port", "0"), env).withUpstreamUrls(upstreams);
-        return App.create(config, ticker).start();
+        return ConfigReader.read(List.of("--port", "0"), env).withUpstreamUrls(upstreams);
     }
 
     private static String apiQuery(Student student, Exam exam) {

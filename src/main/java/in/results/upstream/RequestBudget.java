@@ -1,0 +1,124 @@
+package in.results.upstream;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The request budget of one upstream host: a token bucket that refills at {@code perSecond} tokens per second and
+ * holds at most one second of tokens, so over any interval of {@code t} seconds at most
+ * {@code perSecond × (1 + t)} requests pass. {@code perSecond = 0} means no budget.
+ *
+ * <p>Waiting callers queue in two lines, first come first served within each: the head of the
+ * {@link Priority#INTERACTIVE} line takes the next token whenever anyone waits there; the head of the
+ * {@link Priority#BULK} line only when no interactive caller waits. Only the caller next in turn waits for the
+ * next token's time; the others sleep until they become next, so a long queue costs no wake-ups.
+ *
+ * <p>The {@link Ticker} is real time in production (waits are real); tests may pass a manual one. Thread-safe;
+ * {@link ReentrantLock} and {@link Condition} rather than {@code synchronized}, which pins virtual threads on
+ * Java 21.
+ */
+final class RequestBudget {
+    private final int perSecond;
+    private final double nanosPerToken;
+    private final Ticker ticker;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Map<Priority, Deque<Condition>> lines = new EnumMap<>(Priority.class);
+
+    private double tokens;
+    private long refilledAt;
+
+    RequestBudget(int perSecond, Ticker ticker) {
+        if (perSecond < 0) {
+            throw new IllegalArgumentException("perSecond cannot be negative, got " + perSecond);
+        }
+        this.perSecond = perSecond;
+        this.nanosPerToken = perSecond == 0 ? 0 : TimeUnit.SECONDS.toNanos(1) / (double) perSecond;
+        this.ticker = ticker;
+        this.tokens = perSecond;
+        this.refilledAt = ticker.read();
+        for (Priority priority : Priority.values()) {
+            lines.put(priority, new ArrayDeque<>());
+        }
+    }
+
+    /**
+     * Takes one token, waiting for it until {@code deadline} (a {@link Ticker#read()} value) at the latest.
+     * Returns false when the deadline came first; the token is then not taken.
+     *
+     * @throws InterruptedException when interrupted while waiting (the caller leaves the queue)
+     */
+    boolean acquire(Priority priority, long deadline) throws InterruptedException {
+        if (perSecond == 0) {
+            return true;
+        }
+        lock.lock();
+        try {
+            refill();
+            boolean nobodyAhead = nextInTurn() == null
+                    || priority == Priority.INTERACTIVE && lines.get(Priority.INTERACTIVE).isEmpty();
+            if (nobodyAhead && tokens >= 1) {
+                tokens -= 1;
+                return true;
+            }
+            Condition mine = lock.newCondition();
+            Deque<Condition> line = lines.get(priority);
+            line.addLast(mine);
+            try {
+                while (true) {
+                    refill();
+                    boolean next = nextInTurn() == mine;
+                    if (next && tokens >= 1) {
+                        tokens -= 1;
+                        return true;
+                    }
+                    long left = deadline - ticker.read();
+                    if (left <= 0) {
+                        return false;
+                    }
+                    mine.awaitNanos(next ? Math.min(left, nanosToNextToken()) : left);
+                }
+            } finally {
+                line.remove(mine);
+                Condition following = nextInTurn();
+                if (following != null) {
+                    following.signal(); // whoever is next in turn now starts waiting for the next token
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Callers waiting for a token with this priority. */
+    int waiting(Priority priority) {
+        lock.lock();
+        try {
+            return lines.get(priority).size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Condition nextInTurn() {
+        Condition interactive = lines.get(Priority.INTERACTIVE).peekFirst();
+        return interactive != null ? interactive : lines.get(Priority.BULK).peekFirst();
+    }
+
+    private void refill() {
+        long now = ticker.read();
+        if (now > refilledAt) {
+            tokens = Math.min(perSecond, tokens + (now - refilledAt) / nanosPerToken);
+            refilledAt = now;
+        }
+    }
+
+    private long nanosToNextToken() {
+        return Math.max(1, (long) Math.ceil((1 - tokens) * nanosPerToken));
+    }
+}

@@ -1,0 +1,250 @@
+package in.results.upstream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.cache.ManualTicker;
+import in.results.simulator.Cohort;
+import in.results.simulator.Exam;
+import in.results.simulator.Student;
+import in.results.simulator.UniversitySimulator;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The client against the university simulator on loopback (primary and mirror): retries, breakers, deadline. */
+class UpstreamClientTest {
+    private static final Cohort COHORT = Cohort.generate(42);
+    private static final Duration COOL_DOWN = Duration.ofSeconds(30);
+
+    private UniversitySimulator primary;
+    private UniversitySimulator mirror;
+    private final ManualTicker ticker = new ManualTicker();
+
+    @BeforeEach
+    void start() {
+        primary = UniversitySimulator.start(COHORT, 0);
+        mirror = UniversitySimulator.start(COHORT, 0);
+    }
+
+    @AfterEach
+    void stop() {
+        primary.close();
+        mirror.close();
+    }
+
+    /** A policy with quick backoff (tests do not wait for it) and no request budget. */
+    private static UpstreamPolicy policy(int breakerThreshold, int retries) {
+        return new UpstreamPolicy(breakerThreshold, COOL_DOWN, retries, Duration.ofMillis(2), 0);
+    }
+
+    private UpstreamClient client(UpstreamPolicy policy, Duration timeout) {
+        return new UpstreamClient(List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), 8, timeout,
+                policy, ticker);
+    }
+
+    /** The {@code n}-th student that has a result, with the query of their first exam. */
+    private static Lookup lookup(int n) {
+        Student student = COHORT.students().stream().filter(s -> !s.results().isEmpty()).skip(n).findFirst()
+                .orElseThrow();
+        Exam exam = COHORT.exam(student.results().keySet().iterator().next()).orElseThrow();
+        Map<String, String> params = exam.linkParams();
+        return new Lookup(new HallTicket(student.hallTicket()), new ExamQuery(params.get("degree"), exam.code(),
+                params.getOrDefault("etype", ""), params.getOrDefault("type", ""), params.getOrDefault("result", "")));
+    }
+
+    private record Lookup(HallTicket hallTicket, ExamQuery exam) {}
+
+    private static long resultRequests(UniversitySimulator simulator) {
+        return simulator.requestCount("/resultAction");
+    }
+
+    @Test
+    void when_every_host_fails_a_call_sends_at_most_hosts_times_one_plus_retries_requests() {
+        UpstreamClient client = client(policy(1_000, 2), Duration.ofSeconds(3));
+        primary.setDown(true);
+        mirror.setDown(true);
+
+        List<ResultFetch> answers = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            answers.add(client.fetchResult(lookup(i).hallTicket(), lookup(i).exam(), Priority.INTERACTIVE));
+        }
+
+        assertThat(answers).allSatisfy(answer -> assertThat(answer).isInstanceOf(ResultFetch.Unavailable.class));
+        assertThat(resultRequests(primary)).isEqualTo(10 * 3);
+        assertThat(resultRequests(mirror)).isEqualTo(10 * 3);
+        assertThat(client.stats()).isEqualTo(new UpstreamStats(10 * 2 * 3, 10 * 2, 0, 0));
+    }
+
+    @Test
+    void a_result_and_no_result_are_answers_and_are_never_retried_or_asked_of_the_mirror() {
+        UpstreamClient client = client(policy(5, 2), Duration.ofSeconds(3));
+        Lookup found = lookup(0);
+        HallTicket nobody = new HallTicket(found.hallTicket().value().substring(0, 8) + "Z9");
+        assertThat(COHORT.student(nobody.value())).isEmpty();
+
+        ResultFetch result = client.fetchResult(found.hallTicket(), found.exam(), Priority.INTERACTIVE);
+        ResultFetch none = client.fetchResult(nobody, found.exam(), Priority.BULK);
+
+        assertThat(result).isInstanceOf(ResultFetch.Found.class);
+        assertThat(none).isInstanceOf(ResultFetch.NoResult.class);
+        assertThat(resultRequests(primary)).isEqualTo(2);
+        assertThat(mirror.requestCount()).isZero();
+        assertThat(client.stats()).isEqualTo(new UpstreamStats(2, 0, 0, 0));
+    }
+
+    @Test
+    void a_call_ends_by_its_deadline_of_two_request_timeouts_and_a_slow_university_is_not_retried() {
+        UpstreamClient client = client(policy(1_000, 2), Duration.ofMillis(200));
+        primary.setLatency(Duration.ofMillis(600), Duration.ZERO);
+        mirror.setLatency(Duration.ofMillis(600), Duration.ZERO);
+        Lookup lookup = lookup(0);
+
+        long start = System.nanoTime();
+        ResultFetch answer = client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE);
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+        assertThat(answer).isInstanceOfSatisfying(ResultFetch.Unavailable.class,
+                down -> assertThat(down.reason()).contains("timed out"));
+        assertThat(millis).isBetween(390L, 700L);
+        assertThat(client.stats().requests()).isEqualTo(2);
+        assertThat(client.stats().retries()).isZero();
+    }
+
+    @Test
+    void when_every_breaker_is_open_a_call_fails_at_once_without_sending_anything() {
+        UpstreamClient client = client(policy(1, 2), Duration.ofSeconds(3));
+        primary.setDown(true);
+        mirror.setDown(true);
+        Lookup first = lookup(0);
+        Lookup second = lookup(1);
+
+        ResultFetch opening = client.fetchResult(first.hallTicket(), first.exam(), Priority.INTERACTIVE);
+        long sentBefore = primary.requestCount() + mirror.requestCount();
+        long start = System.nanoTime();
+        ResultFetch refused = client.fetchResult(second.hallTicket(), second.exam(), Priority.INTERACTIVE);
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+        assertThat(opening).isInstanceOfSatisfying(ResultFetch.Unavailable.class,
+                down -> assertThat(down.reason()).contains("503"));
+        assertThat(sentBefore).isEqualTo(2); // each breaker opened at its first failure: no retry round
+        assertThat(refused).isInstanceOf(ResultFetch.Unavailable.class);
+        assertThat(primary.requestCount() + mirror.requestCount()).isEqualTo(2);
+        assertThat(millis).isLessThan(100);
+        assertThat(client.stats()).isEqualTo(new UpstreamStats(2, 0, 2, 1));
+        assertThat(client.fetchPage("/jsp/home.jsp")).isInstanceOf(PageFetch.Unavailable.class);
+        assertThat(primary.requestCount() + mirror.requestCount()).isEqualTo(2);
+    }
+
+    @Test
+    void while_the_probe_runs_concurrent_callers_skip_the_host_and_only_the_probe_reaches_it() throws Exception {
+        UpstreamClient client = client(policy(1, 2), Duration.ofSeconds(3));
+        primary.setDown(true);
+        Lookup opening = lookup(0);
+        client.fetchResult(opening.hallTicket(), opening.exam(), Priority.INTERACTIVE);
+        primary.setDown(false);
+        primary.setLatency(Duration.ofMillis(300), Duration.ZERO);
+        ticker.advance(COOL_DOWN);
+        primary.resetCounters();
+        mirror.resetCounters();
+
+        List<Future<ResultFetch>> answers = new ArrayList<>();
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 1; i <= 10; i++) {
+                Lookup lookup = lookup(i);
+                answers.add(executor.submit(() ->
+                        client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE)));
+                Thread.sleep(5);
+            }
+        }
+
+        for (Future<ResultFetch> answer : answers) {
+            assertThat(answer.get()).isInstanceOf(ResultFetch.Found.class);
+        }
+        assertThat(resultRequests(primary)).isEqualTo(1);
+        assertThat(resultRequests(mirror)).isEqualTo(9);
+        assertThat(client.health().getFirst().state()).isEqualTo(BreakerState.CLOSED);
+    }
+
+    @Test
+    void health_lists_every_host_in_order_with_its_breaker_state_and_last_success() {
+        UpstreamClient client = client(policy(1, 0), Duration.ofSeconds(3));
+        primary.setDown(true);
+        Lookup lookup = lookup(0);
+
+        client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE);
+        ticker.advance(Duration.ofSeconds(5));
+
+        assertThat(client.health()).containsExactly(
+                new HostHealth(primary.baseUrl(), BreakerState.OPEN, new HostHealth.LastSuccess.Never()),
+                new HostHealth(URI.create(mirror.baseUrl() + "/results"), BreakerState.CLOSED,
+                        new HostHealth.LastSuccess.Ago(Duration.ofSeconds(5))));
+    }
+
+    @Test
+    void the_request_budget_holds_across_callers() {
+        UpstreamClient client = new UpstreamClient(List.of(primary.baseUrl()), 8, Duration.ofSeconds(3),
+                policy(5, 0).withRequestsPerSecond(20), Ticker.systemTicker());
+
+        long start = System.nanoTime();
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 30; i++) {
+                Lookup lookup = lookup(i);
+                executor.submit(() -> client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.BULK));
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+
+        // 20 from the full bucket at once, 10 more at 20 per second.
+        assertThat(resultRequests(primary)).isEqualTo(30);
+        assertThat(seconds).isBetween(0.45, 2.5);
+    }
+
+    @Test
+    void backoff_before_retry_n_is_drawn_from_zero_to_base_times_two_to_the_n_minus_one() {
+        Random random = new Random(3);
+        Duration base = Duration.ofMillis(100);
+
+        for (int retry = 1; retry <= 3; retry++) {
+            long cap = base.toNanos() << (retry - 1);
+            long max = 0;
+            long min = Long.MAX_VALUE;
+            for (int i = 0; i < 2_000; i++) {
+                long pause = UpstreamClient.backoffNanos(retry, base, random);
+                max = Math.max(max, pause);
+                min = Math.min(min, pause);
+            }
+            assertThat(max).isLessThanOrEqualTo(cap).isGreaterThan(cap * 9 / 10);
+            assertThat(min).isGreaterThanOrEqualTo(0).isLessThan(cap / 10);
+        }
+        assertThat(UpstreamClient.backoffNanos(1, Duration.ZERO, random)).isZero();
+    }
+
+    @Test
+    void a_policy_refuses_values_that_make_no_sense() {
+        UpstreamPolicy defaults = UpstreamPolicy.defaults();
+
+        assertThat(defaults).isEqualTo(new UpstreamPolicy(5, Duration.ofSeconds(30), 2, Duration.ofMillis(100), 100));
+        assertThat(defaults.withRequestsPerSecond(0).requestsPerSecond()).isZero();
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new UpstreamPolicy(0, COOL_DOWN, 2, Duration.ZERO, 0));
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new UpstreamPolicy(5, Duration.ZERO, 2, Duration.ZERO, 0));
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new UpstreamPolicy(5, COOL_DOWN, UpstreamPolicy.MAX_RETRIES + 1, Duration.ZERO, 0));
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new UpstreamPolicy(5, COOL_DOWN, 2, Duration.ofMillis(-1), 0));
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new UpstreamPolicy(5, COOL_DOWN, 2, Duration.ZERO, -1));
+    }
+}
