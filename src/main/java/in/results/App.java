@@ -25,14 +25,20 @@ import java.time.Duration;
 /** The one wiring place: builds every part by constructor and returns the unstarted HTTP server. */
 public final class App {
     static final Duration STALE_FOR = Duration.ofDays(7);
-    private static final long EXAM_CACHE_ENTRIES = 200_000;
-    private static final long TRANSCRIPT_CACHE_ENTRIES = 50_000;
-    private static final int BULK_JOBS_AT_ONCE = 4;
-    private static final Duration BULK_KEEP_FINISHED = Duration.ofMinutes(10);
-    private static final Duration BULK_DEADLINE = Duration.ofMinutes(2);
-    private static final BulkJobs.Retries BULK_RETRIES = new BulkJobs.Retries(3, Duration.ofMillis(500));
+    private static final long EXAM_CACHE_ENTRIES = 100_000;
+    private static final long TRANSCRIPT_CACHE_ENTRIES = 20_000;
 
     private App() {}
+
+    /**
+     * Bulk jobs: 4 at once, holding at most three quarters of the per-host upstream slots (interactive lookups keep
+     * the rest), at most 200 kept, kept 10 minutes (1 minute when hall tickets were left out), 2 minutes at most, 2 tries per hall
+     * ticket (each already retried by the upstream client).
+     */
+    private static BulkJobs.Policy bulkPolicy(ServiceConfig config) {
+        return new BulkJobs.Policy(4, Math.max(1, config.upstreamConcurrency() * 3 / 4), 200, Duration.ofMinutes(10),
+                Duration.ofMinutes(1), Duration.ofMinutes(2), 2, Duration.ofMillis(500));
+    }
 
     /** The service for {@code config}, not yet started; {@code Javalin#start()} listens on {@code config.port()}. */
     public static Javalin create(ServiceConfig config) {
@@ -67,7 +73,8 @@ public final class App {
         SemesterLookup semesters = new SemesterLookup(catalog, exams);
         AllSemestersLookup allSemesters = new AllSemestersLookup(catalog, exams,
                 new LookupCache<HallTicket, TranscriptAnswer>(TRANSCRIPT_CACHE_ENTRIES, STALE_FOR, deadline, ticker));
-        BulkJobs bulk = new BulkJobs(exams, BULK_JOBS_AT_ONCE, BULK_KEEP_FINISHED, BULK_DEADLINE, BULK_RETRIES, ticker);
-        return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, config, ticker).server();
+        BulkJobs bulk = new BulkJobs(exams, bulkPolicy(config), ticker);
+        return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream, config, ticker)
+                .server();
     }
 }

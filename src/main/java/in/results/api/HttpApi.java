@@ -9,7 +9,9 @@ import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.config.ServiceConfig;
+import in.results.upstream.UpstreamClient;
 import io.javalin.Javalin;
+import java.time.Clock;
 
 /**
  * The HTTP face of the service: one Javalin server with every feature's routes, the request guards and the error
@@ -25,8 +27,11 @@ public record HttpApi(
         BulkJobs bulkJobs,
         PageFeed<ReleaseListing> releases,
         PageFeed<Notification> notifications,
+        UpstreamClient upstream,
         ServiceConfig config,
         Ticker ticker) {
+
+    static final String HEALTH = "/health";
 
     /** An unstarted server on the configured port (0 = any free port). */
     public Javalin server() {
@@ -43,8 +48,11 @@ public record HttpApi(
             new ErrorMapper(json).register(javalin);
             javalin.routes.before(ctx -> {
                 RequestGuard.check(ctx);
-                limiter.charge(ctx, 1);
+                if (!ctx.path().equals(HEALTH)) { // monitoring must not be rate limited
+                    limiter.charge(ctx, 1);
+                }
             });
+            new HealthRoutes(upstream, Clock.systemUTC(), json).register(javalin);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.
             new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json).register(javalin);
             bulk.register(javalin);

@@ -7,11 +7,13 @@ import in.results.upstream.HallTicket;
 import in.results.upstream.Priority;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -25,33 +27,42 @@ import org.slf4j.LoggerFactory;
  * asks every hall ticket of its range through {@link ExamLookup} (so cached answers are reused and the per-host
  * upstream limit holds across all jobs and lookups), retries hall tickets the university failed for a bounded
  * number of times with backoff, and ends by its deadline at the latest. Its upstream requests have
- * {@link Priority#BULK}: when the request budget is scarce, interactive lookups go first. Finished jobs are kept for
- * {@code keepFinished}; then a new request starts a new job. At most {@code maxRunning} jobs run at once.
+ * {@link Priority#BULK}: when the request budget is scarce, interactive lookups go first, and all jobs together
+ * hold at most {@link Policy#maxInFlight()} upstream requests, leaving slots to interactive lookups. Finished jobs
+ * are kept for {@link Policy#keepFinished()} (one that left hall tickets out only {@link Policy#keepIncomplete()},
+ * so that a new request soon retries them); then a new request starts a new job.
  */
 public final class BulkJobs {
     private static final Logger LOG = LoggerFactory.getLogger(BulkJobs.class);
 
-    /** Retry policy for hall tickets the university failed for. */
-    public record Retries(int attempts, Duration firstBackoff) {}
+    /**
+     * How jobs run.
+     *
+     * @param maxRunning     most jobs running at once (beyond: {@link BulkStatus.Busy})
+     * @param maxInFlight    most hall tickets asked at once across all jobs: bulk's share of the upstream slots
+     * @param maxKept        most jobs kept (running and finished); the oldest finished ones go first
+     * @param keepFinished   how long a complete finished job is kept
+     * @param keepIncomplete how long a job that left hall tickets out is kept (short: a new request retries them)
+     * @param deadline       the longest a job runs
+     * @param attempts       tries per hall ticket the university fails for (each already retried upstream)
+     * @param firstBackoff   pause before the second try, doubled after each try, with jitter
+     */
+    public record Policy(int maxRunning, int maxInFlight, int maxKept, Duration keepFinished, Duration keepIncomplete,
+            Duration deadline, int attempts, Duration firstBackoff) {}
 
     private final ExamLookup lookup;
-    private final int maxRunning;
-    private final Duration keepFinished;
-    private final Duration deadline;
-    private final Retries retries;
+    private final Policy policy;
     private final Ticker ticker;
+    private final Semaphore bulkInFlight;
     private final Map<JobKey, Job> jobs = new ConcurrentHashMap<>();
     private final AtomicInteger running = new AtomicInteger();
     private final Set<Thread> runners = ConcurrentHashMap.newKeySet();
 
-    public BulkJobs(ExamLookup lookup, int maxRunning, Duration keepFinished, Duration deadline, Retries retries,
-            Ticker ticker) {
+    public BulkJobs(ExamLookup lookup, Policy policy, Ticker ticker) {
         this.lookup = lookup;
-        this.maxRunning = maxRunning;
-        this.keepFinished = keepFinished;
-        this.deadline = deadline;
-        this.retries = retries;
+        this.policy = policy;
         this.ticker = ticker;
+        this.bulkInFlight = new Semaphore(policy.maxInFlight(), true);
     }
 
     /** Whether a job for this range and exam runs or is kept finished (a request would not start one). */
@@ -64,16 +75,19 @@ public final class BulkJobs {
     public BulkStatus request(HallTicketRange range, ExamQuery exam) {
         long now = ticker.read();
         jobs.values().removeIf(job -> job.expiredAt(now));
+        if (jobs.size() >= policy.maxKept()) {
+            jobs.values().stream().filter(Job::isFinished).min(Comparator.comparingLong(Job::finishedAt))
+                    .ifPresent(oldest -> jobs.values().remove(oldest));
+        }
         JobKey key = new JobKey(range, exam);
         Job[] started = new Job[1];
         Job job = jobs.compute(key, (k, existing) -> {
             if (existing != null) {
                 return existing;
             }
-            if (running.get() >= maxRunning) {
+            if (!reserveRunningSlot()) {
                 return null;
             }
-            running.incrementAndGet();
             started[0] = new Job(range.hallTickets(), exam);
             return started[0];
         });
@@ -92,6 +106,19 @@ public final class BulkJobs {
             runner.start();
         }
         return job.status();
+    }
+
+    /** Takes one of the {@code maxRunning} slots atomically (compute() runs concurrently for different keys). */
+    private boolean reserveRunningSlot() {
+        while (true) {
+            int now = running.get();
+            if (now >= policy.maxRunning()) {
+                return false;
+            }
+            if (running.compareAndSet(now, now + 1)) {
+                return true;
+            }
+        }
     }
 
     /** Ends every running job now (the server is stopping): unanswered hall tickets count as missing. */
@@ -120,21 +147,34 @@ public final class BulkJobs {
             return result != null ? result : new BulkStatus.Loading(done.get(), hallTickets.size());
         }
 
+        boolean isFinished() {
+            return finished != null;
+        }
+
+        long finishedAt() {
+            return finishedAt;
+        }
+
         boolean expiredAt(long now) {
-            return finished != null && now - finishedAt > keepFinished.toNanos();
+            BulkStatus.Finished result = finished;
+            if (result == null) {
+                return false;
+            }
+            Duration keep = result.missing() == 0 ? policy.keepFinished() : policy.keepIncomplete();
+            return now - finishedAt > keep.toNanos();
         }
 
         void run() {
             ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
             try {
-                long endBy = System.nanoTime() + deadline.toNanos();
+                long endBy = System.nanoTime() + policy.deadline().toNanos();
                 for (int i = 0; i < hallTickets.size(); i++) {
                     int index = i;
                     workers.execute(() -> answer(index, endBy));
                 }
                 workers.shutdown();
-                if (!workers.awaitTermination(deadline.toNanos(), TimeUnit.NANOSECONDS)) {
-                    LOG.warn("bulk job for exam {} hit its deadline of {}", exam.examCode(), deadline);
+                if (!workers.awaitTermination(policy.deadline().toNanos(), TimeUnit.NANOSECONDS)) {
+                    LOG.warn("bulk job for exam {} hit its deadline of {}", exam.examCode(), policy.deadline());
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -146,21 +186,36 @@ public final class BulkJobs {
 
         private void answer(int index, long endBy) {
             HallTicket hallTicket = hallTickets.get(index);
-            Duration backoff = retries.firstBackoff();
-            for (int attempt = 1; attempt <= retries.attempts(); attempt++) {
+            Duration backoff = policy.firstBackoff();
+            for (int attempt = 1; attempt <= policy.attempts(); attempt++) {
                 try {
-                    answers.set(index, lookup.lookup(hallTicket, exam, Priority.BULK).value());
+                    answers.set(index, lookupWithinShare(hallTicket));
                     done.incrementAndGet();
                     return;
                 } catch (UpstreamFailure failure) {
                     long pause = backoff.toNanos() / 2 + ThreadLocalRandom.current().nextLong(backoff.toNanos() + 1);
-                    if (attempt == retries.attempts() || System.nanoTime() + pause > endBy || !sleep(pause)) {
+                    if (attempt == policy.attempts() || System.nanoTime() + pause > endBy || !sleep(pause)) {
                         break;
                     }
                     backoff = backoff.multipliedBy(2);
                 }
             }
             done.incrementAndGet();
+        }
+
+        /** One lookup inside the bulk share of upstream slots, so bulk work never takes them all. */
+        private ExamAnswer lookupWithinShare(HallTicket hallTicket) {
+            try {
+                bulkInFlight.acquire();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "bulk job stopped");
+            }
+            try {
+                return lookup.lookup(hallTicket, exam, Priority.BULK).value();
+            } finally {
+                bulkInFlight.release();
+            }
         }
 
         private void finish() {

@@ -5,6 +5,7 @@ import in.results.scrape.PageReading;
 import in.results.scrape.PageText;
 import in.results.scrape.ResultPageParser;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -52,6 +53,8 @@ import org.slf4j.LoggerFactory;
  * threads.
  */
 public final class UpstreamClient {
+    /** Real pages are 10-100 KB; anything far bigger is not a page of the result application. */
+    static final int MAX_PAGE_BYTES = 4 * 1024 * 1024;
     private static final Logger LOG = LoggerFactory.getLogger(UpstreamClient.class);
     private static final String RESULT_PATH = "/resultAction";
     /** A call may take one full round over primary and mirror, each using its whole request timeout. */
@@ -200,7 +203,7 @@ public final class UpstreamClient {
                     problem = failed.why();
                     if (failed.badPage()) {
                         badPage = true;
-                        LOG.warn("upstream {} for {}: {}", host.base(), what, failed.why());
+                        LOG.warn("upstream {} for {}: {}", host.base(), what, failed.why()); // a layout change?
                     }
                 }
             }
@@ -276,11 +279,18 @@ public final class UpstreamClient {
             HttpRequest request = HttpRequest.newBuilder(URI.create(host.base() + target))
                     .timeout(requestTimeout).GET().build();
             requests.increment();
-            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-            if (response.statusCode() != 200) {
-                return new Attempt.Failed<>(host.base() + " answered HTTP " + response.statusCode(), false);
+            HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            byte[] bytes;
+            try (InputStream in = response.body()) {
+                if (response.statusCode() != 200) {
+                    return new Attempt.Failed<>(host.base() + " answered HTTP " + response.statusCode(), false);
+                }
+                bytes = in.readNBytes(MAX_PAGE_BYTES + 1);
             }
-            String body = PageText.decode(response.body(), response.headers().firstValue("Content-Type").orElse(null));
+            if (bytes.length > MAX_PAGE_BYTES) {
+                return new Attempt.Failed<>(host.base() + " sent a page larger than " + MAX_PAGE_BYTES + " bytes", true);
+            }
+            String body = PageText.decode(bytes, response.headers().firstValue("Content-Type").orElse(null));
             return switch (reader.apply(body)) {
                 case Reading.Usable<T> usable -> new Attempt.Usable<>(usable.value());
                 case Reading.Unusable<T> unusable -> new Attempt.Failed<>(host.base() + " " + unusable.why(), true);

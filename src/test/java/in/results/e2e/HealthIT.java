@@ -1,0 +1,95 @@
+package in.results.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.simulator.Cohort;
+import in.results.simulator.Student;
+import in.results.simulator.UniversitySimulator;
+import io.javalin.Javalin;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code GET /health}: liveness and each upstream host's breaker state and last success. */
+class HealthIT {
+    private static final Cohort COHORT = Cohort.generate(42);
+
+    private UniversitySimulator primary;
+    private UniversitySimulator mirror;
+    private Javalin service;
+    private ServiceClient client;
+
+    @BeforeEach
+    void start() {
+        primary = UniversitySimulator.start(COHORT, 0);
+        mirror = UniversitySimulator.start(COHORT, 0);
+    }
+
+    private void startService(Map<String, String> settings) {
+        service = ExamEndpointsIT.startService(List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")),
+                Ticker.systemTicker(), settings);
+        client = new ServiceClient(service.port());
+    }
+
+    @AfterEach
+    void stop() {
+        service.stop();
+        primary.close();
+        mirror.close();
+    }
+
+    @Test
+    void before_any_request_both_hosts_are_closed_and_never_succeeded() {
+        startService(Map.of());
+
+        JsonNode health = client.get("/health").json();
+
+        assertThat(health.get("status").asText()).isEqualTo("UP");
+        assertThat(health.get("upstream_available").asBoolean()).isTrue();
+        assertThat(health.get("upstream")).hasSize(2);
+        assertThat(health.get("upstream").get(0).get("url").asText()).isEqualTo(primary.baseUrl().toString());
+        assertThat(health.get("upstream").get(1).get("url").asText()).isEqualTo(mirror.baseUrl() + "/results");
+        assertThat(health.get("upstream").get(0).get("breaker").asText()).isEqualTo("CLOSED");
+        assertThat(health.get("upstream").get(0).get("last_success").isNull()).isTrue();
+    }
+
+    @Test
+    void a_dead_primary_shows_an_open_breaker_and_the_mirror_a_recent_success() {
+        startService(Map.of());
+        primary.setDown(true);
+        List<Student> students = COHORT.students().stream().filter(s -> !s.results().isEmpty()).limit(6).toList();
+        for (Student student : students) {
+            String code = student.results().keySet().iterator().next();
+            StringBuilder query = new StringBuilder("/api?hallticket=" + student.hallTicket());
+            COHORT.exam(code).orElseThrow().linkParams()
+                    .forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+            assertThat(client.get(query.toString()).status()).isEqualTo(200);
+        }
+
+        JsonNode hosts = client.get("/health").json().get("upstream");
+
+        assertThat(hosts.get(0).get("breaker").asText()).isEqualTo("OPEN");
+        assertThat(hosts.get(0).get("last_success").isNull()).isTrue();
+        assertThat(hosts.get(1).get("breaker").asText()).isEqualTo("CLOSED");
+        assertThat(hosts.get(1).get("last_success").asText()).endsWith("Z");
+        assertThat(hosts.get(1).get("last_success_age_seconds").asLong()).isBetween(0L, 30L);
+    }
+
+    @Test
+    void health_is_not_rate_limited() {
+        startService(Map.of("RESULTS_RATE_LIMIT_PER_MINUTE", "1"));
+
+        client.get("/new/all");
+        var limited = client.get("/new/all");
+
+        assertThat(limited.status()).isEqualTo(429);
+        for (int i = 0; i < 5; i++) {
+            assertThat(client.get("/health").status()).isEqualTo(200);
+        }
+    }
+}
