@@ -70,7 +70,7 @@ public final class App {
         PageFeed<Notification> notifications =
                 new PageFeed<>(upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse, STALE_FOR, deadline, ticker);
         CatalogSource catalog = new CatalogSource(releases, ticker);
-        SemesterLookup semesters = new SemesterLookup(catalog, exams);
+        SemesterLookup semesters = new SemesterLookup(catalog, exams, deadline);
         AllSemestersLookup allSemesters = new AllSemestersLookup(catalog, exams,
                 new LookupCache<HallTicket, TranscriptAnswer>(TRANSCRIPT_CACHE_ENTRIES, STALE_FOR, deadline, ticker));
         BulkJobs bulk = new BulkJobs(exams, bulkPolicy(config), ticker);

@@ -15,19 +15,6 @@ public sealed interface Load<V> {
         }
     }
 
-    /**
-     * A value the loader could not confirm with the university (it was built from fallback data): a stored copy,
-     * even stale, is preferred; only without one is this value stored (fresh for {@code freshFor}) and served.
-     */
-    record Fallback<V>(V value, Duration freshFor) implements Load<V> {
-        public Fallback {
-            Objects.requireNonNull(value, "value");
-            if (freshFor.isNegative() || freshFor.isZero()) {
-                throw new IllegalArgumentException("freshFor must be positive");
-            }
-        }
-    }
-
     /** The load failed; {@code error} is thrown to callers unless a stale copy can be served. */
     record Failed<V>(RuntimeException error) implements Load<V> {
         public Failed {

@@ -114,12 +114,6 @@ public final class LookupCache<K, V> {
         }
         return switch (load) {
             case Load.Keep<V> keep -> keep(key, keep.value(), keep.freshFor());
-            case Load.Fallback<V> fallback -> {
-                Stored<V> stale = store.getIfPresent(key);
-                yield stale != null
-                        ? stale.answerAt(ticker.read(), CacheStatus.STALE)
-                        : keep(key, fallback.value(), fallback.freshFor());
-            }
             case Load.Failed<V> failed -> {
                 Stored<V> stale = store.getIfPresent(key);
                 if (stale == null) {

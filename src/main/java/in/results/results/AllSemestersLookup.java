@@ -44,8 +44,7 @@ import java.util.concurrent.Future;
  * {@link ExamLookup#remembered}, so a later lookup asks only about releases it has not seen. Answers are cached
  * 3 hours ("no result anywhere" 5 minutes); a lookup that loses any upstream answer fails as a whole and is never
  * cached — the last complete answer is served stale instead, when there is one. When the release list cannot
- * be fetched, an answer built from the last list or the built-in table is served only if no earlier complete
- * answer exists.
+ * be fetched, an answer built from the last list or the built-in table is kept only 5 minutes.
  */
 public final class AllSemestersLookup {
     static final Duration FRESH_FOR = Duration.ofHours(3);
@@ -72,9 +71,11 @@ public final class AllSemestersLookup {
             TranscriptAnswer answer = new Plan(hallTicket, view.catalog()).transcript()
                     .<TranscriptAnswer>map(TranscriptAnswer.Found::new)
                     .orElseGet(TranscriptAnswer.NotFound::new);
-            Duration freshFor = answer instanceof TranscriptAnswer.Found ? FRESH_FOR : NOT_FOUND_FRESH_FOR;
-            // Without the current release list a new release may be missing: the last complete answer wins.
-            return view.current() ? new Load.Keep<>(answer, freshFor) : new Load.Fallback<>(answer, freshFor);
+            // Without the current release list a new release may be missing: such an answer is kept only briefly.
+            Duration freshFor = answer instanceof TranscriptAnswer.Found && view.current()
+                    ? FRESH_FOR
+                    : NOT_FOUND_FRESH_FOR;
+            return new Load.Keep<>(answer, freshFor);
         } catch (UpstreamFailure failure) {
             return new Load.Failed<>(failure);
         }

@@ -52,14 +52,19 @@ public final class ExamLookup {
      * Like {@link #lookup}, but a stored result is reused even when no longer fresh (kept up to the stale period):
      * a result a published release holds for a hall ticket does not change, so the all-semesters lookup asks the
      * university only about releases it has no result from. "No result" is reused only while fresh (5 minutes):
-     * an RC/RV page or a withheld result may still appear.
+     * an RC/RV page or a withheld result may still appear. Throws {@link UpstreamFailure} rather than answer a
+     * stale "no result" when the university fails: the caller cannot build a complete answer on it.
      */
     public ExamAnswer remembered(HallTicket hallTicket, ExamQuery exam, Priority priority) {
         CachedAnswer<ExamAnswer> stored = cache.peek(new ExamKey(hallTicket, exam));
         if (stored != null && (stored.value() instanceof ExamAnswer.Found || stored.status() == CacheStatus.HIT)) {
             return stored.value();
         }
-        return lookup(hallTicket, exam, priority).value();
+        CachedAnswer<ExamAnswer> answer = lookup(hallTicket, exam, priority);
+        if (answer.status() == CacheStatus.STALE) { // the university failed just now: not an answer to build on
+            throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "no current answer for exam " + exam.examCode());
+        }
+        return answer.value();
     }
 
     private Load<ExamAnswer> load(ExamKey key, Priority priority) {

@@ -6,6 +6,7 @@ import in.results.catalog.Semester;
 import in.results.upstream.ExamQuery;
 import in.results.upstream.HallTicket;
 import in.results.upstream.Priority;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -17,14 +18,24 @@ import java.util.List;
 public final class SemesterLookup {
     private final CatalogSource catalog;
     private final ExamLookup exams;
+    private final Duration deadline;
 
-    public SemesterLookup(CatalogSource catalog, ExamLookup exams) {
+    /** @param deadline the longest one lookup takes, all its steps together (the release list and each candidate) */
+    public SemesterLookup(CatalogSource catalog, ExamLookup exams, Duration deadline) {
         this.catalog = catalog;
         this.exams = exams;
+        this.deadline = deadline;
     }
 
-    /** The regular attempt's answer; throws {@link ResultNotFound} when no regular release has a result. */
+    /**
+     * The regular attempt's answer; throws {@link ResultNotFound} when no regular release has a result, and
+     * {@link UpstreamFailure} when the university fails or the whole lookup takes longer than the deadline.
+     */
     public CachedAnswer<ExamAnswer> regularAttempt(HallTicket hallTicket, Semester semester) {
+        return Deadline.within(deadline, () -> firstRegularAttempt(hallTicket, semester));
+    }
+
+    private CachedAnswer<ExamAnswer> firstRegularAttempt(HallTicket hallTicket, Semester semester) {
         List<ExamRelease> candidates =
                 new AttemptWindow(hallTicket, catalog.current().catalog()).possibleRegular(semester);
         for (ExamRelease release : candidates) {

@@ -98,21 +98,6 @@ class LookupCacheTest {
     }
 
     @Test
-    void fallback_value_yields_to_a_stored_copy_and_is_kept_only_without_one() {
-        CachedAnswer<String> alone = cache.get("a", key -> new Load.Fallback<>("guess", Duration.ofMinutes(5)));
-        cache.get("b", key -> new Load.Keep<>("confirmed", Duration.ofMinutes(30)));
-        ticker.advance(Duration.ofHours(1));
-
-        CachedAnswer<String> withCopy = cache.get("b", key -> new Load.Fallback<>("guess", Duration.ofMinutes(5)));
-
-        assertThat(alone.value()).isEqualTo("guess");
-        assertThat(alone.status()).isEqualTo(CacheStatus.MISS);
-        assertThat(withCopy.value()).isEqualTo("confirmed");
-        assertThat(withCopy.status()).isEqualTo(CacheStatus.STALE);
-        assertThat(withCopy.age()).isEqualTo(Duration.ofHours(1));
-    }
-
-    @Test
     void a_slow_load_is_abandoned_at_the_deadline_but_still_fills_the_store() throws Exception {
         LookupCache<String, String> quick = new LookupCache<>(10, Duration.ofDays(7), Duration.ofMillis(100), ticker);
         CountDownLatch release = new CountDownLatch(1);

@@ -221,6 +221,23 @@ class ProtectionIT {
         assertThat(primary.maxConcurrentSeen()).isLessThanOrEqualTo(4);
     }
 
+    @Test
+    void a_semester_lookup_asking_several_releases_keeps_to_one_deadline() {
+        ServiceClient client = service(Ticker.systemTicker(), Map.of("RESULTS_REQUEST_DEADLINE_MS", "1000"));
+        client.get("/new/all"); // the release list is known; each result request now takes 2.5 s
+        primary.setLatency(Duration.ofMillis(2500), Duration.ZERO);
+        Student student = someStudent(3);
+
+        long start = System.nanoTime();
+        var semester = client.get("/calculate/" + student.hallTicket() + "/2001-01-01/4,2");
+        var allSemesters = client.get("/all-r18/" + someStudent(4).hallTicket());
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(semester.status()).isEqualTo(503);
+        assertThat(allSemesters.status()).isEqualTo(503);
+        assertThat(took).isLessThan(Duration.ofMillis(3500));
+    }
+
     private static HttpRequest from(String forwardedFor, URI uri) {
         return HttpRequest.newBuilder(uri).header("X-Forwarded-For", forwardedFor).GET().build();
     }

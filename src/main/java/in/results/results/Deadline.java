@@ -1,0 +1,47 @@
+package in.results.results;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * One time budget for a lookup made of several steps (e.g. the release list, then candidate releases one after
+ * another): the steps run on a virtual thread, and the caller waits at most the budget. Loads the steps started go
+ * on in the background and fill the caches for later requests.
+ */
+final class Deadline {
+    private Deadline() {}
+
+    /** The result of {@code work}, or {@link UpstreamFailure} (unavailable) when it takes longer than {@code budget}. */
+    static <T> T within(Duration budget, Supplier<T> work) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Thread worker = Thread.ofVirtual().name("lookup within " + budget.toMillis() + " ms").start(() -> {
+            try {
+                result.complete(work.get());
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        });
+        try {
+            return result.get(budget.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            worker.interrupt();
+            throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "no answer within " + budget.toMillis() + " ms");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            worker.interrupt();
+            throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "interrupted");
+        }
+    }
+}
