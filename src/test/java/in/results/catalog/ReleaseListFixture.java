@@ -13,7 +13,7 @@ import java.util.List;
  * of shared/fixtures/upstream), and inline one-row lists, both read by the real parser.
  */
 final class ReleaseListFixture {
-    static final String MAY_2022 = "/catalog/home-jsp-releases-table-2022-05.html";
+    static final String MAY_2022 = "/upstream/home-jsp-releases-table-2022-05.html";
 
     private static final List<ReleaseListing> MAY_2022_LISTINGS = read(MAY_2022);
 

@@ -7,14 +7,12 @@ import in.results.simulator.CaseExample;
 import in.results.simulator.Cohort;
 import in.results.simulator.CohortCases;
 import in.results.simulator.EdgeCase;
-import in.results.simulator.Exam;
 import in.results.simulator.Mark;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
-import io.javalin.Javalin;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,23 +25,20 @@ class AllSemestersIT {
     private final ManualTicker ticker = new ManualTicker();
     private UniversitySimulator primary;
     private UniversitySimulator mirror;
-    private Javalin service;
+    private TestUniverse universe;
     private ServiceClient client;
 
     @BeforeEach
     void start() {
-        primary = UniversitySimulator.start(COHORT, 0);
-        mirror = UniversitySimulator.start(COHORT, 0);
-        service = ExamEndpointsIT.startService(
-                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), ticker);
-        client = new ServiceClient(service.port());
+        universe = TestUniverse.start(COHORT, ticker, Map.of());
+        primary = universe.primary();
+        mirror = universe.mirror();
+        client = universe.client();
     }
 
     @AfterEach
     void stop() {
-        service.stop();
-        primary.close();
-        mirror.close();
+        universe.close();
     }
 
     private static final CohortCases CASES = CohortCases.of(COHORT);

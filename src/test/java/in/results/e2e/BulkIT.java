@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.cache.ManualTicker;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
@@ -12,7 +13,6 @@ import in.results.simulator.MarksLayout;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
 import io.javalin.Javalin;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,7 +32,7 @@ class BulkIT {
 
     private UniversitySimulator primary;
     private UniversitySimulator mirror;
-    private Javalin service;
+    private TestUniverse universe;
     private ServiceClient client;
 
     record Section(String prefix, Exam exam) {
@@ -74,17 +74,15 @@ class BulkIT {
 
     @BeforeEach
     void start() {
-        primary = UniversitySimulator.start(COHORT, 0);
-        mirror = UniversitySimulator.start(COHORT, 0);
-        service = ExamEndpointsIT.startService(List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")));
-        client = new ServiceClient(service.port());
+        universe = TestUniverse.start(COHORT, Ticker.systemTicker(), Map.of());
+        primary = universe.primary();
+        mirror = universe.mirror();
+        client = universe.client();
     }
 
     @AfterEach
     void stop() {
-        service.stop();
-        primary.close();
-        mirror.close();
+        universe.close();
     }
 
     private ServiceClient.Reply pollUntilDone(String pathAndQuery) throws InterruptedException {

@@ -33,22 +33,20 @@ class ExamEndpointsIT {
 
     private UniversitySimulator primary;
     private UniversitySimulator mirror;
-    private Javalin service;
+    private TestUniverse universe;
     private ServiceClient client;
 
     @BeforeEach
     void start() {
-        primary = UniversitySimulator.start(COHORT, 0);
-        mirror = UniversitySimulator.start(COHORT, 0);
-        service = startService(List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")));
-        client = new ServiceClient(service.port());
+        universe = TestUniverse.start(COHORT, Ticker.systemTicker(), Map.of());
+        primary = universe.primary();
+        mirror = universe.mirror();
+        client = universe.client();
     }
 
     @AfterEach
     void stop() {
-        service.stop();
-        primary.close();
-        mirror.close();
+        universe.close();
     }
 
     static Javalin startService(List<URI> upstreams) {

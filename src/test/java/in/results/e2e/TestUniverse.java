@@ -1,0 +1,32 @@
+package in.results.e2e;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.simulator.Cohort;
+import in.results.simulator.UniversitySimulator;
+import io.javalin.Javalin;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What most end-to-end tests stand on: the university as two simulators of one cohort (the primary at its root,
+ * the mirror under {@code /results}, like the real site) and the service asking them, all on loopback port 0.
+ */
+record TestUniverse(UniversitySimulator primary, UniversitySimulator mirror, Javalin service, ServiceClient client)
+        implements AutoCloseable {
+
+    static TestUniverse start(Cohort cohort, Ticker ticker, Map<String, String> settings) {
+        UniversitySimulator primary = UniversitySimulator.start(cohort, 0);
+        UniversitySimulator mirror = UniversitySimulator.start(cohort, 0);
+        Javalin service = ExamEndpointsIT.startService(
+                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), ticker, settings);
+        return new TestUniverse(primary, mirror, service, new ServiceClient(service.port()));
+    }
+
+    @Override
+    public void close() {
+        service.stop();
+        primary.close();
+        mirror.close();
+    }
+}
