@@ -12,6 +12,7 @@ import in.results.config.ServiceConfig;
 import in.results.upstream.UpstreamClient;
 import io.javalin.Javalin;
 import java.time.Clock;
+import java.util.Set;
 
 /**
  * The HTTP face of the service: one Javalin server with every feature's routes, the request guards and the error
@@ -32,12 +33,15 @@ public record HttpApi(
         Ticker ticker) {
 
     static final String HEALTH = "/health";
+    static final String METRICS = "/metrics";
+    private static final Set<String> MONITORING = Set.of(HEALTH, METRICS);
 
     /** An unstarted server on the configured port (0 = any free port). */
     public Javalin server() {
         JsonWriter json = new JsonWriter();
         ClientRateLimiter limiter = new ClientRateLimiter(config.rateLimitPerMinute(), config.trustedProxies(), ticker);
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
+        ServiceMetrics metrics = new ServiceMetrics(upstream);
         return Javalin.create(javalin -> {
             javalin.jetty.port = config.port();
             javalin.concurrency.useVirtualThreads = true;
@@ -45,14 +49,16 @@ public record HttpApi(
             javalin.http.prefer405over404 = true;
             javalin.jetty.modifyServer(server -> server.setErrorHandler(new JettyErrorJson()));
             javalin.events.serverStopping(bulkJobs::stop);
+            javalin.requestLogger.http(metrics::record);
             new ErrorMapper(json).register(javalin);
             javalin.routes.before(ctx -> {
                 RequestGuard.check(ctx);
-                if (!ctx.path().equals(HEALTH)) { // monitoring must not be rate limited
+                if (!MONITORING.contains(ctx.path())) { // monitoring must not be rate limited
                     limiter.charge(ctx, 1);
                 }
             });
             new HealthRoutes(upstream, Clock.systemUTC(), json).register(javalin);
+            javalin.routes.get(METRICS, metrics::scrape);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.
             new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json).register(javalin);
             bulk.register(javalin);

@@ -81,7 +81,31 @@ class HealthIT {
     }
 
     @Test
-    void health_is_not_rate_limited() {
+    void metrics_count_requests_by_route_and_cache_outcome_and_what_the_university_was_sent() {
+        startService(Map.of());
+        Student student = COHORT.students().stream().filter(s -> !s.results().isEmpty()).findFirst().orElseThrow();
+        String code = student.results().keySet().iterator().next();
+        StringBuilder query = new StringBuilder("/api?hallticket=" + student.hallTicket());
+        COHORT.exam(code).orElseThrow().linkParams()
+                .forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+        client.get(query.toString());
+        client.get(query.toString());
+        client.get("/no/such/path/at/all");
+
+        var metrics = client.get("/metrics");
+        String text = metrics.response().body();
+
+        assertThat(metrics.header("Content-Type")).startsWith("text/plain");
+        assertThat(text).contains("results_http_requests_seconds_count{cache=\"MISS\",route=\"/api\",status=\"200\"} 1")
+                .contains("results_http_requests_seconds_count{cache=\"HIT\",route=\"/api\",status=\"200\"} 1")
+                .contains("route=\"unmatched\",status=\"404\"")
+                .contains("results_upstream_requests_total " + primary.requestCount("/resultAction") + ".0")
+                .contains("results_upstream_breaker_open{host=\"" + primary.baseUrl() + "\"} 0")
+                .contains("jvm_memory_used_bytes");
+    }
+
+    @Test
+    void health_and_metrics_are_not_rate_limited() {
         startService(Map.of("RESULTS_RATE_LIMIT_PER_MINUTE", "1"));
 
         client.get("/new/all");
@@ -90,6 +114,7 @@ class HealthIT {
         assertThat(limited.status()).isEqualTo(429);
         for (int i = 0; i < 5; i++) {
             assertThat(client.get("/health").status()).isEqualTo(200);
+            assertThat(client.get("/metrics").status()).isEqualTo(200);
         }
     }
 }

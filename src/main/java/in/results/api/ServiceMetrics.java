@@ -1,0 +1,67 @@
+package in.results.api;
+
+import in.results.upstream.BreakerState;
+import in.results.upstream.HostHealth;
+import in.results.upstream.UpstreamClient;
+import io.javalin.http.Context;
+import io.javalin.router.Endpoint;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * {@code GET /metrics} in the Prometheus text format: HTTP requests by route, status and cache outcome
+ * ({@code results_http_requests}), what the university was sent ({@code results_upstream_*}, from the upstream
+ * client's counters), each host's breaker state, and the JVM's memory, threads and CPU.
+ */
+final class ServiceMetrics {
+    static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+    private static final String UNMATCHED = "unmatched";
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+    ServiceMetrics(UpstreamClient upstream) {
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        FunctionCounter.builder("results_upstream_requests", upstream, u -> u.stats().requests())
+                .description("requests sent to the university").register(registry);
+        FunctionCounter.builder("results_upstream_retries", upstream, u -> u.stats().retries())
+                .description("host sequences tried again after every host failed").register(registry);
+        FunctionCounter.builder("results_upstream_breaker_opens", upstream, u -> u.stats().breakerOpens())
+                .description("times a host's circuit breaker opened").register(registry);
+        FunctionCounter.builder("results_upstream_short_circuits", upstream, u -> u.stats().shortCircuits())
+                .description("calls refused without sending because every host was open").register(registry);
+        List<HostHealth> hosts = upstream.health();
+        for (int i = 0; i < hosts.size(); i++) {
+            int index = i;
+            Gauge.builder("results_upstream_breaker_open", upstream,
+                            u -> u.health().get(index).state() == BreakerState.CLOSED ? 0 : 1)
+                    .tag("host", hosts.get(i).baseUrl().toString())
+                    .description("1 while the host's circuit breaker is open or probing").register(registry);
+        }
+    }
+
+    /** Records one answered request (Javalin's request logger calls this after every request). */
+    void record(Context ctx, Float millis) {
+        Endpoint endpoint = ctx.endpoints().lastHttpEndpoint();
+        String cache = ctx.res().getHeader("X-Cache");
+        Timer.builder("results_http_requests")
+                .tag("route", endpoint == null ? UNMATCHED : endpoint.path)
+                .tag("status", Integer.toString(ctx.statusCode()))
+                .tag("cache", cache == null ? "none" : cache)
+                .register(registry)
+                .record(Duration.ofNanos((long) (millis * 1_000_000)));
+    }
+
+    void scrape(Context ctx) {
+        ctx.header("Cache-Control", "no-store").contentType(CONTENT_TYPE).result(registry.scrape());
+    }
+}
