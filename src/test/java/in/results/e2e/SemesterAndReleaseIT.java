@@ -206,6 +206,27 @@ class SemesterAndReleaseIT {
     }
 
     @Test
+    void an_old_release_list_is_refreshed_in_the_background_while_the_copy_is_served() throws Exception {
+        client.get("/new/all");
+        ticker.advance(Duration.ofMinutes(21));
+
+        var served = client.get("/new/all");
+        String maxAge = served.header("Cache-Control");
+        for (int i = 0; i < 100 && maxAge.equals(served.header("Cache-Control")); i++) {
+            Thread.sleep(20); // until the refreshed copy (fresh for 30 minutes again) is stored
+            maxAge = client.get("/new/all").header("Cache-Control");
+        }
+        ticker.advance(Duration.ofMinutes(15)); // 36 minutes after the first fetch, 15 after the refresh
+        var afterRefresh = client.get("/new/all");
+
+        assertThat(served.header("X-Cache")).isEqualTo("HIT");
+        assertThat(served.header("Cache-Control")).isEqualTo("public, max-age=540");
+        assertThat(maxAge).isEqualTo("public, max-age=1800");
+        assertThat(primary.requestCount("/jsp/home.jsp")).isEqualTo(2);
+        assertThat(afterRefresh.header("X-Cache")).isEqualTo("HIT");
+    }
+
+    @Test
     void release_list_is_served_stale_when_the_university_goes_down_and_503_when_never_seen() {
         client.get("/new/all");
         primary.setDown(true);
