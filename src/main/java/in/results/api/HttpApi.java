@@ -59,6 +59,7 @@ public record HttpApi(
             });
             new HealthRoutes(upstream, Clock.systemUTC(), json).register(javalin);
             javalin.routes.get(METRICS, metrics::scrape);
+            new DocsRoutes().register(javalin);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.
             new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json).register(javalin);
             bulk.register(javalin);
