@@ -112,7 +112,7 @@ class OpenApiDocumentTest {
         assertThat(DOCUMENT.path("paths").propertyStream().map(Map.Entry::getKey).toList()).containsExactly(
                 "/api", "/api/calculate", "/api/bulk/calculate", "/result", "/{hallticket}/{dob}/{year}",
                 "/calculate/{hallticket}/{dob}/{year}", "/all-r18/{hallticket}", "/new/all", "/new/all/regular",
-                "/new/all/supply", "/new/", "/notifications", "/health", "/openapi.json", "/docs");
+                "/new/all/supply", "/new/", "/notifications", "/health", "/metrics", "/openapi.json", "/docs");
     }
 
     @Test
@@ -184,10 +184,11 @@ class OpenApiDocumentTest {
     }
 
     @Test
-    void only_health_is_exempt_from_the_rate_limit() {
+    void only_monitoring_is_exempt_from_the_rate_limit() {
+        Set<String> monitoring = Set.of(HttpApi.HEALTH, HttpApi.METRICS);
         for (Operation operation : operations()) {
             assertThat(operation.node().path("responses").has("429")).as(operation.toString())
-                    .isEqualTo(!operation.path().equals(HttpApi.HEALTH));
+                    .isEqualTo(!monitoring.contains(operation.path()));
         }
     }
 
