@@ -69,7 +69,7 @@ public final class App {
                 new PageFeed<>(upstream, "/jsp/home.jsp", ReleaseListParser::parse, STALE_FOR, deadline, ticker);
         PageFeed<Notification> notifications =
                 new PageFeed<>(upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse, STALE_FOR, deadline, ticker);
-        CatalogSource catalog = new CatalogSource(releases, ticker);
+        CatalogSource catalog = new CatalogSource(releases);
         SemesterLookup semesters = new SemesterLookup(catalog, exams, deadline);
         AllSemestersLookup allSemesters = new AllSemestersLookup(catalog, exams,
                 new LookupCache<HallTicket, TranscriptAnswer>(TRANSCRIPT_CACHE_ENTRIES, STALE_FOR, deadline, ticker));

@@ -21,6 +21,10 @@ final class Demo {
         UniversitySimulator simulator = UniversitySimulator.start(Cohort.generate(Cohort.DEFAULT_SEED), 0);
         URI base = simulator.baseUrl();
         Javalin app = App.create(config.withUpstreamUrls(List.of(base, URI.create(base + "/results")))).start();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            app.stop();
+            simulator.close();
+        }, "shutdown"));
         String service = "http://localhost:" + app.port();
         Student student = simulator.cohort().students().stream()
                 .filter(s -> !s.lateralEntry() && s.results().size() > 4).findFirst().orElseThrow();

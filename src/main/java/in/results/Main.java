@@ -39,6 +39,8 @@ public final class Main {
             return;
         }
         Javalin app = App.create(config).start();
+        // On SIGTERM: stop accepting, let answers in flight finish, end running bulk jobs.
+        Runtime.getRuntime().addShutdownHook(new Thread(app::stop, "shutdown"));
         LOG.info("Results Service listening on port {}, upstream {}", app.port(), config.upstreamUrls());
     }
 }

@@ -33,6 +33,7 @@ public record HttpApi(
         Ticker ticker) {
 
     static final String HEALTH = "/health";
+    private static final long STOP_TIMEOUT_MILLIS = 5_000;
     static final String METRICS = "/metrics";
     private static final Set<String> MONITORING = Set.of(HEALTH, METRICS);
 
@@ -47,7 +48,10 @@ public record HttpApi(
             javalin.concurrency.useVirtualThreads = true;
             javalin.startup.showJavalinBanner = false;
             javalin.http.prefer405over404 = true;
-            javalin.jetty.modifyServer(server -> server.setErrorHandler(new JettyErrorJson()));
+            javalin.jetty.modifyServer(server -> {
+                server.setErrorHandler(new JettyErrorJson());
+                server.setStopTimeout(STOP_TIMEOUT_MILLIS); // answers in flight get this long at shutdown
+            });
             javalin.events.serverStopping(bulkJobs::stop);
             javalin.requestLogger.http(metrics::record);
             new ErrorMapper(json).register(javalin);

@@ -24,6 +24,8 @@ import java.util.List;
 final class ServiceMetrics {
     static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
     private static final String UNMATCHED = "unmatched";
+    /** Turned away before routing: rate limit, size limits. */
+    private static final String REJECTED = "rejected";
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -54,7 +56,7 @@ final class ServiceMetrics {
         Endpoint endpoint = ctx.endpoints().lastHttpEndpoint();
         String cache = ctx.res().getHeader("X-Cache");
         Timer.builder("results_http_requests")
-                .tag("route", endpoint == null ? UNMATCHED : endpoint.path)
+                .tag("route", endpoint != null ? endpoint.path : ctx.statusCode() == 404 ? UNMATCHED : REJECTED)
                 .tag("status", Integer.toString(ctx.statusCode()))
                 .tag("cache", cache == null ? "none" : cache)
                 .register(registry)

@@ -18,7 +18,7 @@ final class Deadline {
     /** The result of {@code work}, or {@link UpstreamFailure} (unavailable) when it takes longer than {@code budget}. */
     static <T> T within(Duration budget, Supplier<T> work) {
         CompletableFuture<T> result = new CompletableFuture<>();
-        Thread worker = Thread.ofVirtual().name("lookup within " + budget.toMillis() + " ms").start(() -> {
+        Thread.ofVirtual().name("lookup within " + budget.toMillis() + " ms").start(() -> {
             try {
                 result.complete(work.get());
             } catch (Throwable e) {
@@ -28,7 +28,8 @@ final class Deadline {
         try {
             return result.get(budget.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            worker.interrupt();
+            // The work goes on (it is bounded by the upstream timeouts) and fills the caches for the next request;
+            // interrupting it would read as a failure of the university.
             throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "no answer within " + budget.toMillis() + " ms");
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException cause) {
@@ -40,7 +41,6 @@ final class Deadline {
             throw new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            worker.interrupt();
             throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "interrupted");
         }
     }

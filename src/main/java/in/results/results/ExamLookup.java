@@ -20,6 +20,7 @@ import java.time.Duration;
 public final class ExamLookup {
     static final Duration RESULT_FRESH = Duration.ofMinutes(30);
     static final Duration NO_RESULT_FRESH = Duration.ofMinutes(5);
+    private static final String WITHHELD = "-";
 
     private final UpstreamClient upstream;
     private final LookupCache<ExamKey, ExamAnswer> cache;
@@ -37,34 +38,46 @@ public final class ExamLookup {
     /**
      * The answer for {@code hallTicket} in {@code exam}: fresh from the cache, loaded now, or stale when the
      * university fails. Throws {@link UpstreamFailure} when it fails (or does not answer within the deadline) and
-     * nothing is cached. {@code priority} orders the upstream request against others when the request budget is
+     * no result is cached — a stale "no result" is not served: results may have appeared since. {@code priority} orders the upstream request against others when the request budget is
      * scarce; a caller that joins a load already running waits with that load's priority.
      */
     public CachedAnswer<ExamAnswer> lookup(HallTicket hallTicket, ExamQuery exam, Priority priority) {
+        CachedAnswer<ExamAnswer> answer;
         try {
-            return cache.get(new ExamKey(hallTicket, exam), key -> load(key, priority));
+            answer = cache.get(new ExamKey(hallTicket, exam), key -> load(key, priority));
         } catch (DeadlineExceeded e) {
             throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, e.getMessage());
         }
+        if (answer.status() == CacheStatus.STALE && answer.value() instanceof ExamAnswer.NotFound) {
+            // An old "no result" while the university fails: results may have been published since.
+            throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "no current answer for exam " + exam.examCode());
+        }
+        return answer;
     }
 
     /**
      * Like {@link #lookup}, but a stored result is reused even when no longer fresh (kept up to the stale period):
      * a result a published release holds for a hall ticket does not change, so the all-semesters lookup asks the
-     * university only about releases it has no result from. "No result" is reused only while fresh (5 minutes):
-     * an RC/RV page or a withheld result may still appear. Throws {@link UpstreamFailure} rather than answer a
-     * stale "no result" when the university fails: the caller cannot build a complete answer on it.
+     * university only about releases it has no result from. Not reused when no longer fresh: "no result" (an
+     * RC/RV page or a withheld result may still appear) and a result with a withheld ({@code -}) row (its grade
+     * may be published later).
      */
     public ExamAnswer remembered(HallTicket hallTicket, ExamQuery exam, Priority priority) {
-        CachedAnswer<ExamAnswer> stored = cache.peek(new ExamKey(hallTicket, exam));
-        if (stored != null && (stored.value() instanceof ExamAnswer.Found || stored.status() == CacheStatus.HIT)) {
+        CachedAnswer<ExamAnswer> stored = stored(hallTicket, exam);
+        if (stored != null && (stored.status() == CacheStatus.HIT || isSettled(stored.value()))) {
             return stored.value();
         }
-        CachedAnswer<ExamAnswer> answer = lookup(hallTicket, exam, priority);
-        if (answer.status() == CacheStatus.STALE) { // the university failed just now: not an answer to build on
-            throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "no current answer for exam " + exam.examCode());
-        }
-        return answer.value();
+        return lookup(hallTicket, exam, priority).value();
+    }
+
+    /** The stored answer (fresh or stale) without asking the university, or {@code null}. */
+    public CachedAnswer<ExamAnswer> stored(HallTicket hallTicket, ExamQuery exam) {
+        return cache.peek(new ExamKey(hallTicket, exam));
+    }
+
+    private static boolean isSettled(ExamAnswer answer) {
+        return answer instanceof ExamAnswer.Found found
+                && found.page().subjects().stream().noneMatch(row -> row.grade().equals(WITHHELD));
     }
 
     private Load<ExamAnswer> load(ExamKey key, Priority priority) {

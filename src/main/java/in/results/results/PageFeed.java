@@ -6,7 +6,6 @@ import in.results.cache.CachedAnswer;
 import in.results.cache.DeadlineExceeded;
 import in.results.cache.Load;
 import in.results.cache.LookupCache;
-import in.results.scrape.PageLayoutException;
 import in.results.upstream.PageFetch;
 import in.results.upstream.UpstreamClient;
 import java.time.Duration;
@@ -18,19 +17,25 @@ import java.util.function.Function;
  * One of the university's list pages (release list, notifications), parsed and cached: fresh for 30 minutes,
  * refreshed in the background once a copy is older than {@link #REFRESH_AFTER} and someone asks, and kept as a
  * stale copy for when the university is down. A page the parser cannot read (the parsers refuse a page that
- * lists nothing) is a bad answer and never cached.
+ * lists nothing) is a bad answer: the next host is asked, and nothing is cached. After a failed fetch the page is
+ * not asked for again for {@link #RETRY_AFTER}: the stored copy (or the failure) is answered meanwhile, so an
+ * outage costs the university one request a minute, not one per client request.
  */
 public final class PageFeed<T> {
     static final Duration FRESH_FOR = Duration.ofMinutes(30);
     static final Duration REFRESH_AFTER = Duration.ofMinutes(20);
     static final Duration FORCED_REFRESH_GAP = Duration.ofMinutes(1);
+    static final Duration RETRY_AFTER = Duration.ofMinutes(1);
     private static final String KEY = "page";
 
     private final UpstreamClient upstream;
     private final String path;
     private final Function<String, List<T>> parser;
     private final LookupCache<String, List<T>> cache;
+    private final Ticker ticker;
     private final AtomicBoolean refreshing = new AtomicBoolean();
+    private volatile long failedAt;
+    private volatile boolean failing;
 
     public PageFeed(UpstreamClient upstream, String path, Function<String, List<T>> parser, Duration staleFor,
             Duration deadline, Ticker ticker) {
@@ -38,10 +43,14 @@ public final class PageFeed<T> {
         this.path = path;
         this.parser = parser;
         this.cache = new LookupCache<>(1, staleFor, deadline, ticker);
+        this.ticker = ticker;
     }
 
     /** The current list; throws {@link UpstreamFailure} only when the university fails and no copy exists. */
     public CachedAnswer<List<T>> current() {
+        if (failedRecently()) {
+            return storedCopy();
+        }
         CachedAnswer<List<T>> answer = cache.get(KEY, this::load);
         if (answer.status() == CacheStatus.HIT && answer.age().compareTo(REFRESH_AFTER) > 0) {
             refreshInBackground();
@@ -51,14 +60,27 @@ public final class PageFeed<T> {
 
     /**
      * Fetches the list now ({@code ?refresh=1}); serves the stored copy as stale when the university fails. A copy
-     * younger than {@link #FORCED_REFRESH_GAP} is answered as is, so clients cannot turn refreshes into a flood.
+     * younger than {@link #FORCED_REFRESH_GAP}, or a failure less than {@link #RETRY_AFTER} ago, answers the stored
+     * copy as is, so clients cannot turn refreshes into a flood.
      */
     public CachedAnswer<List<T>> refreshed() {
         CachedAnswer<List<T>> stored = cache.peek(KEY);
         if (stored != null && stored.status() == CacheStatus.HIT && stored.age().compareTo(FORCED_REFRESH_GAP) < 0) {
             return stored;
         }
-        return cache.reload(KEY, this::load);
+        return failedRecently() ? storedCopy() : cache.reload(KEY, this::load);
+    }
+
+    private boolean failedRecently() {
+        return failing && ticker.read() - failedAt < RETRY_AFTER.toNanos();
+    }
+
+    private CachedAnswer<List<T>> storedCopy() {
+        CachedAnswer<List<T>> stored = cache.peek(KEY);
+        if (stored == null) {
+            throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, path + " failed less than a minute ago");
+        }
+        return stored;
     }
 
     private void refreshInBackground() {
@@ -67,7 +89,7 @@ public final class PageFeed<T> {
                 try {
                     cache.reload(KEY, this::load);
                 } catch (UpstreamFailure | DeadlineExceeded ignored) {
-                    // the stored copy stays; the next request tries again
+                    // the stored copy stays; the next request after the pause tries again
                 } finally {
                     refreshing.set(false);
                 }
@@ -76,17 +98,15 @@ public final class PageFeed<T> {
     }
 
     private Load<List<T>> load(String key) {
-        return switch (upstream.fetchPage(path)) {
-            case PageFetch.Fetched fetched -> {
-                try {
-                    yield new Load.Keep<>(List.copyOf(parser.apply(fetched.html())), FRESH_FOR);
-                } catch (PageLayoutException e) {
-                    yield new Load.Failed<>(new UpstreamFailure(UpstreamFailure.Kind.BAD_RESPONSE,
-                            path + ": " + e.getMessage()));
-                }
-            }
-            case PageFetch.Unavailable down ->
+        Load<List<T>> load = switch (upstream.fetchPage(path, parser)) {
+            case PageFetch.Fetched<List<T>> fetched -> new Load.Keep<>(List.copyOf(fetched.value()), FRESH_FOR);
+            case PageFetch.BadResponse<List<T>> bad ->
+                    new Load.Failed<>(new UpstreamFailure(UpstreamFailure.Kind.BAD_RESPONSE, path + ": " + bad.reason()));
+            case PageFetch.Unavailable<List<T>> down ->
                     new Load.Failed<>(new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, down.reason()));
         };
+        failing = load instanceof Load.Failed;
+        failedAt = ticker.read();
+        return load;
     }
 }

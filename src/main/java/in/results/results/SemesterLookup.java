@@ -1,5 +1,6 @@
 package in.results.results;
 
+import in.results.cache.CacheStatus;
 import in.results.cache.CachedAnswer;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
@@ -8,6 +9,7 @@ import in.results.upstream.HallTicket;
 import in.results.upstream.Priority;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A student's R18 Regular attempt of one semester (DESIGN §5): the earliest R18 B.Tech Regular release of the
@@ -32,7 +34,22 @@ public final class SemesterLookup {
      * {@link UpstreamFailure} when the university fails or the whole lookup takes longer than the deadline.
      */
     public CachedAnswer<ExamAnswer> regularAttempt(HallTicket hallTicket, Semester semester) {
-        return Deadline.within(deadline, () -> firstRegularAttempt(hallTicket, semester));
+        try {
+            return Deadline.within(deadline, () -> firstRegularAttempt(hallTicket, semester));
+        } catch (UpstreamFailure failure) {
+            return storedRegularAttempt(hallTicket, semester).orElseThrow(() -> failure);
+        }
+    }
+
+    /** The regular attempt as stored earlier, served STALE when the university fails or is too slow now. */
+    private Optional<CachedAnswer<ExamAnswer>> storedRegularAttempt(HallTicket hallTicket, Semester semester) {
+        for (ExamRelease release : new AttemptWindow(hallTicket, catalog.lastKnown()).possibleRegular(semester)) {
+            CachedAnswer<ExamAnswer> stored = exams.stored(hallTicket, queryOf(release));
+            if (stored != null && stored.value() instanceof ExamAnswer.Found) {
+                return Optional.of(new CachedAnswer<>(stored.value(), CacheStatus.STALE, stored.age(), Duration.ZERO));
+            }
+        }
+        return Optional.empty();
     }
 
     private CachedAnswer<ExamAnswer> firstRegularAttempt(HallTicket hallTicket, Semester semester) {

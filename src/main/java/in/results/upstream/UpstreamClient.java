@@ -1,25 +1,26 @@
 package in.results.upstream;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.scrape.PageLayoutException;
 import in.results.scrape.PageReading;
 import in.results.scrape.PageText;
 import in.results.scrape.ResultPageParser;
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
@@ -53,8 +54,8 @@ import org.slf4j.LoggerFactory;
  * threads.
  */
 public final class UpstreamClient {
-    /** Real pages are 10-100 KB; anything far bigger is not a page of the result application. */
-    static final int MAX_PAGE_BYTES = 4 * 1024 * 1024;
+    /** Real pages are 10-100 KB (the full release list a few hundred); far bigger is not the result application. */
+    static final int MAX_PAGE_BYTES = 2 * 1024 * 1024;
     private static final Logger LOG = LoggerFactory.getLogger(UpstreamClient.class);
     private static final String RESULT_PATH = "/resultAction";
     /** A call may take one full round over primary and mirror, each using its whole request timeout. */
@@ -113,15 +114,23 @@ public final class UpstreamClient {
     }
 
     /**
-     * A plain page of the application, e.g. {@code /jsp/home.jsp}, from the first host that answers 200. Asked
-     * with {@link Priority#INTERACTIVE}: the release list gates interactive lookups.
+     * A plain page of the application, e.g. {@code /jsp/home.jsp}, read by {@code parser} — which throws
+     * {@link PageLayoutException} for a page it cannot read; then the next host is asked. Asked with
+     * {@link Priority#INTERACTIVE}: the release list gates interactive lookups.
      */
-    public PageFetch fetchPage(String path) {
-        return switch (call(path, path, Priority.INTERACTIVE, body -> new Reading.Usable<>(body))) {
-            case Outcome.Answered<String> answered -> new PageFetch.Fetched(answered.value());
-            case Outcome.BadPage<String> bad -> new PageFetch.Unavailable(bad.reason());
-            case Outcome.Unavailable<String> down -> new PageFetch.Unavailable(down.reason());
-            case Outcome.AllOpen<String> open -> new PageFetch.Unavailable(open.reason());
+    public <T> PageFetch<T> fetchPage(String path, Function<String, T> parser) {
+        Outcome<T> outcome = call(path, path, Priority.INTERACTIVE, body -> {
+            try {
+                return new Reading.Usable<>(parser.apply(body));
+            } catch (PageLayoutException e) {
+                return new Reading.Unusable<>("sent a page that could not be read: " + e.getMessage());
+            }
+        });
+        return switch (outcome) {
+            case Outcome.Answered<T> answered -> new PageFetch.Fetched<>(answered.value());
+            case Outcome.BadPage<T> bad -> new PageFetch.BadResponse<>(bad.reason());
+            case Outcome.Unavailable<T> down -> new PageFetch.Unavailable<>(down.reason());
+            case Outcome.AllOpen<T> open -> new PageFetch.Unavailable<>(open.reason());
         };
     }
 
@@ -170,8 +179,9 @@ public final class UpstreamClient {
                 }
                 return last; // other calls' failures opened every breaker during the pause
             }
-            if (outcome instanceof Outcome.Answered<T> || Thread.currentThread().isInterrupted()) {
-                return outcome;
+            if (outcome instanceof Outcome.Answered<T> || outcome instanceof Outcome.BadPage<T>
+                    || Thread.currentThread().isInterrupted()) {
+                return outcome; // an unreadable page would read the same again: no retry
             }
             last = outcome;
         }
@@ -244,6 +254,11 @@ public final class UpstreamClient {
                     LOG.info("upstream {} answers again: circuit breaker closed", host.base());
                 }
             }
+            case Attempt.Failed<T> failed when failed.badPage() -> {
+                // The host answered: one page it cannot serve (a new layout, odd client parameters) is not an outage,
+                // and must not let one query open the breaker for everyone.
+                host.breaker().succeeded(pass);
+            }
             case Attempt.Failed<T> failed -> {
                 if (host.breaker().failed(pass)) {
                     LOG.warn("upstream {} circuit breaker opened for {} s after: {}", host.base(),
@@ -279,26 +294,32 @@ public final class UpstreamClient {
             HttpRequest request = HttpRequest.newBuilder(URI.create(host.base() + target))
                     .timeout(requestTimeout).GET().build();
             requests.increment();
-            HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            byte[] bytes;
-            try (InputStream in = response.body()) {
-                if (response.statusCode() != 200) {
-                    return new Attempt.Failed<>(host.base() + " answered HTTP " + response.statusCode(), false);
-                }
-                bytes = in.readNBytes(MAX_PAGE_BYTES + 1);
+            // The whole exchange — headers and body — must end by the deadline: a host that sends its headers and
+            // then trickles the body would otherwise hold a request slot forever.
+            CompletableFuture<HttpResponse<byte[]>> exchange =
+                    http.sendAsync(request, CappedBody.handler(MAX_PAGE_BYTES));
+            HttpResponse<byte[]> response;
+            try {
+                response = exchange.get(requestTimeout.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                exchange.cancel(true);
+                return new Attempt.Failed<>(host.base() + " timed out", false);
+            } catch (ExecutionException e) {
+                return e.getCause() instanceof CappedBody.TooLarge tooLarge
+                        ? new Attempt.Failed<>(host.base() + " sent " + tooLarge.getMessage(), true)
+                        : new Attempt.Failed<>(host.base() + " failed: " + e.getCause().getClass().getSimpleName(), false);
             }
-            if (bytes.length > MAX_PAGE_BYTES) {
+            if (response.statusCode() != 200) {
+                return new Attempt.Failed<>(host.base() + " answered HTTP " + response.statusCode(), false);
+            }
+            if (response.body() == null) { // a declared Content-Length over the cap: not downloaded
                 return new Attempt.Failed<>(host.base() + " sent a page larger than " + MAX_PAGE_BYTES + " bytes", true);
             }
-            String body = PageText.decode(bytes, response.headers().firstValue("Content-Type").orElse(null));
+            String body = PageText.decode(response.body(), response.headers().firstValue("Content-Type").orElse(null));
             return switch (reader.apply(body)) {
                 case Reading.Usable<T> usable -> new Attempt.Usable<>(usable.value());
                 case Reading.Unusable<T> unusable -> new Attempt.Failed<>(host.base() + " " + unusable.why(), true);
             };
-        } catch (HttpTimeoutException e) {
-            return new Attempt.Failed<>(host.base() + " timed out", false);
-        } catch (IOException e) {
-            return new Attempt.Failed<>(host.base() + " failed: " + e.getClass().getSimpleName(), false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Attempt.NotSent<>("interrupted while asking " + host.base());
