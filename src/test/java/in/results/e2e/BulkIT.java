@@ -145,6 +145,16 @@ class BulkIT {
     }
 
     @Test
+    void bulk_jobs_hold_at_most_three_quarters_of_the_upstream_slots() throws Exception {
+        primary.setLatency(Duration.ofMillis(300), Duration.ZERO);
+
+        pollUntilDone("/api?" + SECTION.query("01", "60"));
+
+        assertThat(primary.maxConcurrentSeen()).isBetween(2, 24); // 3/4 of the default 32 per host
+        assertThat(primary.requestCount("/resultAction")).isEqualTo(60);
+    }
+
+    @Test
     void an_overlapping_range_asks_the_university_only_for_new_hall_tickets() throws Exception {
         pollUntilDone("/api?" + SECTION.query("01", "20"));
         long afterFirst = primary.requestCount("/resultAction");

@@ -164,6 +164,28 @@ class ExamEndpointsIT {
     }
 
     @Test
+    void an_old_no_result_is_not_served_while_the_university_is_down() {
+        ManualTicker ticker = new ManualTicker();
+        Javalin timed = startService(List.of(primary.baseUrl(), mirror.baseUrl()), ticker);
+        try {
+            ServiceClient timedClient = new ServiceClient(timed.port());
+            String none = "/api?hallticket=" + Cases.hallTicketWithoutStudent(COHORT) + "&degree=btech&examCode="
+                    + Cases.passed(COHORT).exam().code();
+            assertThat(timedClient.get(none).status()).isEqualTo(404);
+            ticker.advance(Duration.ofMinutes(10));
+            primary.setDown(true);
+            mirror.setDown(true);
+
+            var down = timedClient.get(none);
+
+            assertThat(down.status()).isEqualTo(503); // results may have been published since: not a 404
+            assertThat(down.json().get("code").asText()).isEqualTo("UPSTREAM_UNAVAILABLE");
+        } finally {
+            timed.stop();
+        }
+    }
+
+    @Test
     void second_identical_lookup_is_a_cache_hit() {
         var example = Cases.passed(COHORT);
         String query = apiQuery(example.student(), example.exam());

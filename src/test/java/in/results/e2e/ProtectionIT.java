@@ -222,6 +222,30 @@ class ProtectionIT {
     }
 
     @Test
+    void a_semester_answer_is_served_stale_when_the_university_is_too_slow() {
+        ManualTicker ticker = new ManualTicker();
+        ServiceClient client = service(ticker, Map.of("RESULTS_REQUEST_DEADLINE_MS", "1000"));
+        Student student = COHORT.students().stream()
+                .filter(s -> !s.lateralEntry() && !s.detained() && s.results().keySet().stream()
+                        .anyMatch(code -> COHORT.exam(code).orElseThrow().semester().equals("2-1")))
+                .findFirst().orElseThrow();
+        String path = "/calculate/" + student.hallTicket() + "/2001-01-01/2,1";
+        var fresh = client.get(path);
+        ticker.advance(Duration.ofMinutes(31));
+        primary.setLatency(Duration.ofSeconds(30), Duration.ZERO);
+
+        long start = System.nanoTime();
+        var stale = client.get(path);
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(fresh.status()).isEqualTo(200);
+        assertThat(stale.status()).isEqualTo(200);
+        assertThat(stale.header("X-Cache")).isEqualTo("STALE");
+        assertThat(stale.json()).isEqualTo(fresh.json());
+        assertThat(took).isLessThan(Duration.ofSeconds(3));
+    }
+
+    @Test
     void a_semester_lookup_asking_several_releases_keeps_to_one_deadline() {
         ServiceClient client = service(Ticker.systemTicker(), Map.of("RESULTS_REQUEST_DEADLINE_MS", "1000"));
         client.get("/new/all"); // the release list is known; each result request now takes 2.5 s
