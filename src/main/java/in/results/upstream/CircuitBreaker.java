@@ -2,6 +2,7 @@ package in.results.upstream;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -44,6 +45,7 @@ final class CircuitBreaker {
     private final long coolDownNanos;
     private final Ticker ticker;
     private final ReentrantLock lock = new ReentrantLock();
+    private final Condition stateChanged = lock.newCondition();
 
     private BreakerState state = BreakerState.CLOSED;
     /** Incremented on every change of state, so that late answers from an earlier period are recognised. */
@@ -132,6 +134,22 @@ final class CircuitBreaker {
         }
     }
 
+    /**
+     * Waits while the probe is in flight, at most {@code maxNanos}: callers that all hosts refused because probes run
+     * learn the outcome instead of giving up just before the university answers again.
+     */
+    void awaitProbe(long maxNanos) throws InterruptedException {
+        lock.lock();
+        try {
+            long left = maxNanos;
+            while (state == BreakerState.HALF_OPEN && left > 0) {
+                left = stateChanged.awaitNanos(left);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Whether the breaker is open and its cool-down has not passed: a call now would be refused. */
     boolean coolingDown() {
         lock.lock();
@@ -182,5 +200,6 @@ final class CircuitBreaker {
     private void moveTo(BreakerState next) {
         state = next;
         period++;
+        stateChanged.signalAll();
     }
 }

@@ -110,6 +110,7 @@ public final class UpstreamClient {
             case Outcome.BadPage<ResultFetch> bad -> new ResultFetch.BadResponse(bad.reason());
             case Outcome.Unavailable<ResultFetch> down -> new ResultFetch.Unavailable(down.reason());
             case Outcome.AllOpen<ResultFetch> open -> new ResultFetch.Unavailable(open.reason());
+            case Outcome.Probing<ResultFetch> probing -> new ResultFetch.Unavailable(probing.reason());
         };
     }
 
@@ -131,14 +132,21 @@ public final class UpstreamClient {
             case Outcome.BadPage<T> bad -> new PageFetch.BadResponse<>(bad.reason());
             case Outcome.Unavailable<T> down -> new PageFetch.Unavailable<>(down.reason());
             case Outcome.AllOpen<T> open -> new PageFetch.Unavailable<>(open.reason());
+            case Outcome.Probing<T> probing -> new PageFetch.Unavailable<>(probing.reason());
         };
     }
 
     /** Every host in order, with its breaker state and last usable answer. */
     public List<HostHealth> health() {
         return hosts.stream()
-                .map(host -> new HostHealth(host.base(), host.breaker().state(), host.breaker().lastSuccess()))
+                .map(host -> new HostHealth(host.base(), reportedState(host.breaker()), host.breaker().lastSuccess()))
                 .toList();
+    }
+
+    /** An open breaker whose cool-down has passed lets the next request probe: reported as half-open. */
+    private static BreakerState reportedState(CircuitBreaker breaker) {
+        BreakerState state = breaker.state();
+        return state == BreakerState.OPEN && !breaker.coolingDown() ? BreakerState.HALF_OPEN : state;
     }
 
     /** Counters since this client was built. */
@@ -172,6 +180,9 @@ public final class UpstreamClient {
                 retries.increment();
             }
             Outcome<T> outcome = round(target, what, priority, reader, deadline);
+            if (outcome instanceof Outcome.Probing<T> && !awaitProbes(deadline)) {
+                return new Outcome.Unavailable<>("interrupted while upstream probes ran");
+            }
             if (outcome instanceof Outcome.AllOpen<T>) {
                 if (last == null) {
                     shortCircuits.increment();
@@ -194,6 +205,7 @@ public final class UpstreamClient {
         String problem = null;
         boolean badPage = false;
         boolean everyHostOpen = true;
+        boolean everyHostRefused = true;
         for (Host host : hosts) {
             switch (ask(host, target, priority, reader, deadline)) {
                 case Attempt.Usable<T> usable -> {
@@ -206,10 +218,12 @@ public final class UpstreamClient {
                 }
                 case Attempt.NotSent<T> notSent -> {
                     everyHostOpen = false;
+                    everyHostRefused = false;
                     problem = notSent.why();
                 }
                 case Attempt.Failed<T> failed -> {
                     everyHostOpen = false;
+                    everyHostRefused = false;
                     problem = failed.why();
                     if (failed.badPage()) {
                         badPage = true;
@@ -220,6 +234,9 @@ public final class UpstreamClient {
             if (Thread.currentThread().isInterrupted()) {
                 break;
             }
+        }
+        if (everyHostRefused && !everyHostOpen) {
+            return new Outcome.Probing<>("every upstream host is being probed after failing (" + problem + ")");
         }
         if (everyHostOpen) {
             return new Outcome.AllOpen<>("every upstream host failed repeatedly and is being left alone for a while ("
@@ -328,6 +345,26 @@ public final class UpstreamClient {
         }
     }
 
+    /**
+     * Waits for the probes in flight to end, leaving one request timeout before the deadline for the retry.
+     * Returns false when interrupted.
+     */
+    private boolean awaitProbes(long deadline) {
+        try {
+            for (Host host : hosts) {
+                long left = deadline - clock.read() - timeout.toNanos();
+                if (left <= 0) {
+                    return true;
+                }
+                host.breaker().awaitProbe(left);
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     private static boolean sleep(long nanos) {
         try {
             TimeUnit.NANOSECONDS.sleep(nanos);
@@ -378,5 +415,8 @@ public final class UpstreamClient {
 
         /** Every host's breaker refused while cooling down: nothing was sent. */
         record AllOpen<T>(String reason) implements Outcome<T> {}
+
+        /** Every host refused, some because their probe is in flight: worth waiting for before the retry. */
+        record Probing<T>(String reason) implements Outcome<T> {}
     }
 }

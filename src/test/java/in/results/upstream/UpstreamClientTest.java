@@ -177,6 +177,37 @@ class UpstreamClientTest {
     }
 
     @Test
+    void after_an_outage_callers_refused_by_every_probing_host_wait_for_the_probes_and_get_answers() throws Exception {
+        UpstreamClient client = client(policy(1, 2), Duration.ofSeconds(3));
+        primary.setDown(true);
+        mirror.setDown(true);
+        Lookup opening = lookup(0);
+        client.fetchResult(opening.hallTicket(), opening.exam(), Priority.INTERACTIVE); // opens both breakers
+        primary.setDown(false);
+        mirror.setDown(false);
+        primary.setLatency(Duration.ofMillis(500), Duration.ZERO);
+        mirror.setLatency(Duration.ofMillis(500), Duration.ZERO);
+        ticker.advance(COOL_DOWN);
+
+        assertThat(client.health()).extracting(HostHealth::state)
+                .containsExactly(BreakerState.HALF_OPEN, BreakerState.HALF_OPEN); // probes are due
+        List<Future<ResultFetch>> answers = new ArrayList<>();
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 1; i <= 10; i++) {
+                Lookup lookup = lookup(i);
+                answers.add(executor.submit(() ->
+                        client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE)));
+            }
+        }
+
+        for (Future<ResultFetch> answer : answers) {
+            assertThat(answer.get()).isInstanceOf(ResultFetch.Found.class);
+        }
+        assertThat(client.health()).extracting(HostHealth::state)
+                .containsExactly(BreakerState.CLOSED, BreakerState.CLOSED);
+    }
+
+    @Test
     void health_lists_every_host_in_order_with_its_breaker_state_and_last_success() {
         UpstreamClient client = client(policy(1, 0), Duration.ofSeconds(3));
         primary.setDown(true);
