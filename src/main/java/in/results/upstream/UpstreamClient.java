@@ -10,6 +10,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -322,9 +323,14 @@ public final class UpstreamClient {
                 exchange.cancel(true);
                 return new Attempt.Failed<>(host.base() + " timed out", false);
             } catch (ExecutionException e) {
-                return e.getCause() instanceof CappedBody.TooLarge tooLarge
-                        ? new Attempt.Failed<>(host.base() + " sent " + tooLarge.getMessage(), true)
-                        : new Attempt.Failed<>(host.base() + " failed: " + e.getCause().getClass().getSimpleName(), false);
+                return switch (e.getCause()) {
+                    case CappedBody.TooLarge tooLarge ->
+                            new Attempt.Failed<>(host.base() + " sent " + tooLarge.getMessage(), true);
+                    // the client's own request timeout can fire just before ours: the same event
+                    case HttpTimeoutException timedOut -> new Attempt.Failed<>(host.base() + " timed out", false);
+                    case Throwable other ->
+                            new Attempt.Failed<>(host.base() + " failed: " + other.getClass().getSimpleName(), false);
+                };
             }
             if (response.statusCode() != 200) {
                 return new Attempt.Failed<>(host.base() + " answered HTTP " + response.statusCode(), false);
