@@ -158,10 +158,7 @@ public final class AllSemestersLookup {
                     answers.put(entry.getKey(), entry.getValue().get());
                 }
             } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException cause) {
-                    throw cause;
-                }
-                throw new IllegalStateException(e.getCause());
+                throw Deadline.causeOf(e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "interrupted");

@@ -32,16 +32,20 @@ final class Deadline {
             // interrupting it would read as a failure of the university.
             throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "no answer within " + budget.toMillis() + " ms");
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(e.getCause());
+            throw causeOf(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, "interrupted");
         }
+    }
+
+    /** What the work threw, to rethrow on the caller's thread (an {@link Error} is thrown right here). */
+    static RuntimeException causeOf(ExecutionException e) {
+        return switch (e.getCause()) {
+            case RuntimeException cause -> cause;
+            case Error error -> throw error;
+            case null -> new IllegalStateException(e);
+            case Throwable other -> new IllegalStateException(other);
+        };
     }
 }
