@@ -1,10 +1,11 @@
 package in.results.api;
 
-import in.results.cache.CachedAnswer;
-import in.results.results.AllSemestersLookup;
-import in.results.results.ResultNotFound;
-import in.results.results.Transcript;
-import in.results.results.TranscriptAnswer;
+import in.results.lookup.AllSemestersLookup;
+import in.results.lookup.Transcript;
+import in.results.lookup.TranscriptAnswer;
+import in.results.core.LookupFailure;
+import in.results.store.CachedAnswer;
+
 import in.results.scrape.SubjectResult;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -29,11 +30,11 @@ final class AllSemestersRoutes {
 
     private void allSemesters(Context ctx) {
         CachedAnswer<TranscriptAnswer> answer =
-                lookup.transcript(Params.hallTicket("hallticket", ctx.pathParam("hallticket")));
+                lookup.transcript(Params.hallTicket("hallticket", ctx.pathParam("hallticket")), RequestDeadline.of(ctx));
         Transcript transcript = switch (answer.value()) {
             case TranscriptAnswer.Found found -> found.transcript();
-            case TranscriptAnswer.NotFound none ->
-                    throw new ResultNotFound("No R18 B.Tech result for this hall ticket.");
+            case TranscriptAnswer.NoResult none ->
+                    throw LookupFailure.noResult("No R18 B.Tech result for this hall ticket.");
         };
         json.writeCached(ctx, answer, Map.of("data", body(transcript)));
     }

@@ -1,10 +1,11 @@
 package in.results.api;
 
-import in.results.results.BulkJobs;
-import in.results.results.BulkStatus;
-import in.results.results.HallTicketRange;
-import in.results.upstream.ExamQuery;
-import in.results.upstream.HallTicket;
+import in.results.core.HallTicket;
+import in.results.core.ExamQuery;
+import in.results.bulk.BulkJobs;
+import in.results.bulk.BulkStatus;
+import in.results.bulk.HallTicketRange;
+
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;

@@ -1,8 +1,7 @@
 package in.results.api;
 
-import in.results.cache.DeadlineExceeded;
-import in.results.results.ResultNotFound;
-import in.results.results.UpstreamFailure;
+import in.results.core.LookupFailure;
+
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;
@@ -32,11 +31,7 @@ final class ErrorMapper {
             }
             send(ctx, e.status(), e.code(), e.getMessage());
         });
-        config.routes.exception(ResultNotFound.class, (e, ctx) ->
-                send(ctx, 404, "RESULT_NOT_FOUND", e.getMessage()));
-        config.routes.exception(UpstreamFailure.class, this::upstreamFailure);
-        config.routes.exception(DeadlineExceeded.class, (e, ctx) ->
-                upstreamFailure(new UpstreamFailure(UpstreamFailure.Kind.UNAVAILABLE, e.getMessage()), ctx));
+        config.routes.exception(LookupFailure.class, this::lookupFailure);
         config.routes.exception(Exception.class, (e, ctx) -> {
             LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), e);
             send(ctx, 500, "INTERNAL_ERROR", "The service failed unexpectedly; please try again later.");
@@ -49,16 +44,20 @@ final class ErrorMapper {
         config.routes.error(405, "*", ctx -> send(ctx, 405, "METHOD_NOT_ALLOWED", "Only GET is supported."));
     }
 
-    private void upstreamFailure(UpstreamFailure e, Context ctx) {
-        LOG.warn("upstream failure on {}: {}", ctx.path(), e.getMessage());
+    private void lookupFailure(LookupFailure e, Context ctx) {
         switch (e.kind()) {
+            case NO_RESULT -> send(ctx, 404, "RESULT_NOT_FOUND", e.getMessage());
             case UNAVAILABLE -> {
+                LOG.warn("upstream failure on {}: {}", ctx.path(), e.getMessage());
                 ctx.header("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
                 send(ctx, 503, "UPSTREAM_UNAVAILABLE",
                         "The university's result servers are not answering; please retry later.");
             }
-            case BAD_RESPONSE -> send(ctx, 502, "UPSTREAM_BAD_RESPONSE",
-                    "The university's result servers sent a page that could not be read.");
+            case UNREADABLE -> {
+                LOG.warn("upstream failure on {}: {}", ctx.path(), e.getMessage());
+                send(ctx, 502, "UPSTREAM_BAD_RESPONSE",
+                        "The university's result servers sent a page that could not be read.");
+            }
         }
     }
 

@@ -1,11 +1,13 @@
 package in.results.api;
 
-import in.results.cache.CachedAnswer;
-import in.results.results.ExamAnswer;
-import in.results.results.ExamLookup;
+import in.results.core.HallTicket;
+import in.results.core.ExamQuery;
+import in.results.upstream.Priority;
+import in.results.lookup.ExamLookup;
+import in.results.lookup.ExamAnswer;
+import in.results.store.CachedAnswer;
+
 import in.results.scrape.ResultPage;
-import in.results.upstream.ExamQuery;
-import in.results.upstream.HallTicket;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 
@@ -45,7 +47,7 @@ final class ExamRoutes {
 
     private CachedAnswer<ExamAnswer> lookup(Context ctx) {
         HallTicket hallTicket = Params.hallTicket("hallticket", Params.query(ctx, "hallticket"));
-        return lookup.lookup(hallTicket, examQuery(ctx));
+        return lookup.lookup(hallTicket, examQuery(ctx), Priority.INTERACTIVE, RequestDeadline.of(ctx));
     }
 
     /** The release named by {@code degree}, {@code examCode}, {@code eType|etype}, {@code type}, {@code result}. */

@@ -1,17 +1,17 @@
 package in.results.api;
 
-import in.results.results.AllSemestersLookup;
-import in.results.results.BulkJobs;
-import in.results.results.ExamLookup;
-import in.results.results.PageFeed;
-import in.results.results.SemesterLookup;
+import in.results.lookup.ExamLookup;
+import in.results.lookup.SemesterLookup;
+import in.results.lookup.AllSemestersLookup;
+import in.results.releases.ListPage;
+import in.results.bulk.BulkJobs;
+
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
-import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.config.ServiceConfig;
+import in.results.core.Environment;
 import in.results.upstream.UpstreamClient;
 import io.javalin.Javalin;
-import java.time.Clock;
 import java.util.Set;
 
 /**
@@ -19,18 +19,18 @@ import java.util.Set;
  * mapping.
  *
  * @param config the settings the HTTP layer reads: port, upstream URLs (release links), bulk range, rate limit
- * @param ticker time source of the rate limiter
+ * @param environment time of the rate limiter, request deadlines and health ages
  */
 public record HttpApi(
         ExamLookup exams,
         SemesterLookup semesters,
         AllSemestersLookup allSemesters,
         BulkJobs bulkJobs,
-        PageFeed<ReleaseListing> releases,
-        PageFeed<Notification> notifications,
+        ListPage<ReleaseListing> releases,
+        ListPage<Notification> notifications,
         UpstreamClient upstream,
         ServiceConfig config,
-        Ticker ticker) {
+        Environment environment) {
 
     static final String HEALTH = "/health";
     private static final long STOP_TIMEOUT_MILLIS = 5_000;
@@ -40,7 +40,7 @@ public record HttpApi(
     /** An unstarted server on the configured port (0 = any free port). */
     public Javalin server() {
         JsonWriter json = new JsonWriter();
-        ClientRateLimiter limiter = new ClientRateLimiter(config.rateLimitPerMinute(), config.trustedProxies(), ticker);
+        ClientRateLimiter limiter = new ClientRateLimiter(config.rateLimitPerMinute(), config.trustedProxies(), environment.ticker());
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
         ServiceMetrics metrics = new ServiceMetrics(upstream);
         return Javalin.create(javalin -> {
@@ -56,12 +56,13 @@ public record HttpApi(
             javalin.requestLogger.http(metrics::record);
             new ErrorMapper(json).register(javalin);
             javalin.routes.before(ctx -> {
+                RequestDeadline.start(ctx, config.requestDeadline(), environment.ticker());
                 RequestGuard.check(ctx);
                 if (!MONITORING.contains(ctx.path())) { // monitoring must not be rate limited
                     limiter.charge(ctx, 1);
                 }
             });
-            new HealthRoutes(upstream, Clock.systemUTC(), json).register(javalin);
+            new HealthRoutes(upstream, environment.clock(), json).register(javalin);
             javalin.routes.get(METRICS, metrics::scrape);
             new DocsRoutes().register(javalin);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.

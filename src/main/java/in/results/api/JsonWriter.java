@@ -1,10 +1,11 @@
 package in.results.api;
 
+import in.results.store.CachedAnswer;
+import in.results.store.CacheStatus;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import in.results.cache.CacheStatus;
-import in.results.cache.CachedAnswer;
 import io.javalin.http.Context;
 
 /** Writes JSON bodies as {@code application/json; charset=utf-8}, with the cache headers of DESIGN §5. */

@@ -1,6 +1,7 @@
 package in.results.api;
 
-import in.results.upstream.HallTicket;
+import in.results.core.HallTicket;
+
 import io.javalin.http.Context;
 import java.util.regex.Pattern;
 

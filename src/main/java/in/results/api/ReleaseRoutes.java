@@ -1,7 +1,8 @@
 package in.results.api;
 
-import in.results.cache.CachedAnswer;
-import in.results.results.PageFeed;
+import in.results.releases.ListPage;
+import in.results.store.CachedAnswer;
+
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
 import io.javalin.config.JavalinConfig;
@@ -21,12 +22,12 @@ final class ReleaseRoutes {
     private static final String SEARCH_PAGE = "/jsp/SearchResult.jsp?";
     private static final List<String> LINK_KEYS = List.of("degree", "examCode", "etype", "type", "result");
 
-    private final PageFeed<ReleaseListing> releases;
-    private final PageFeed<Notification> notifications;
+    private final ListPage<ReleaseListing> releases;
+    private final ListPage<Notification> notifications;
     private final List<URI> upstreamUrls;
     private final JsonWriter json;
 
-    ReleaseRoutes(PageFeed<ReleaseListing> releases, PageFeed<Notification> notifications, List<URI> upstreamUrls,
+    ReleaseRoutes(ListPage<ReleaseListing> releases, ListPage<Notification> notifications, List<URI> upstreamUrls,
             JsonWriter json) {
         this.releases = releases;
         this.notifications = notifications;
@@ -76,12 +77,12 @@ final class ReleaseRoutes {
         json.writeCached(ctx, answer, body);
     }
 
-    private static <T> CachedAnswer<List<T>> fetch(PageFeed<T> feed, Context ctx) {
+    private static <T> CachedAnswer<List<T>> fetch(ListPage<T> feed, Context ctx) {
         String refresh = Params.query(ctx, "refresh");
         if (!refresh.isEmpty() && !refresh.equals("0") && !refresh.equals("1")) {
             throw ApiException.invalidParameter("refresh", "must be 0 or 1");
         }
-        return refresh.equals("1") ? feed.refreshed() : feed.current();
+        return refresh.equals("1") ? feed.refreshed(RequestDeadline.of(ctx)) : feed.current(RequestDeadline.of(ctx));
     }
 
     /** Regular iff the title says "Regular" (any case); every other release is supplementary (DESIGN §5). */

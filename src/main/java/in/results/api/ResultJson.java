@@ -1,10 +1,11 @@
 package in.results.api;
 
-import in.results.cache.CachedAnswer;
+import in.results.lookup.ExamAnswer;
+import in.results.core.LookupFailure;
+import in.results.store.CachedAnswer;
+
 import in.results.grading.GradeCalculator;
 import in.results.grading.Sgpa;
-import in.results.results.ExamAnswer;
-import in.results.results.ResultNotFound;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
@@ -78,7 +79,7 @@ final class ResultJson {
     static ResultPage pageOf(CachedAnswer<ExamAnswer> answer) {
         return switch (answer.value()) {
             case ExamAnswer.Found found -> found.page();
-            case ExamAnswer.NotFound none -> throw new ResultNotFound("No result for this hall ticket in this exam.");
+            case ExamAnswer.NoResult none -> throw LookupFailure.noResult("No result for this hall ticket in this exam.");
         };
     }
 }

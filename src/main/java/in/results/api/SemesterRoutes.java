@@ -1,11 +1,12 @@
 package in.results.api;
 
-import in.results.cache.CachedAnswer;
+import in.results.core.HallTicket;
+import in.results.lookup.SemesterLookup;
+import in.results.lookup.ExamAnswer;
+import in.results.store.CachedAnswer;
+
 import in.results.catalog.Semester;
-import in.results.results.ExamAnswer;
-import in.results.results.SemesterLookup;
 import in.results.scrape.ResultPage;
-import in.results.upstream.HallTicket;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 
@@ -44,24 +45,24 @@ final class SemesterRoutes {
     }
 
     private void plain(Context ctx, String hallTicket, String dob, String year) {
-        CachedAnswer<ExamAnswer> answer = regularAttempt(hallTicket, dob, year);
+        CachedAnswer<ExamAnswer> answer = regularAttempt(ctx, hallTicket, dob, year);
         json.writeCached(ctx, answer, ResultJson.page(ResultJson.pageOf(answer), ResultJson.Form.SHORT));
     }
 
     private void calculate(Context ctx) {
         CachedAnswer<ExamAnswer> answer =
-                regularAttempt(ctx.pathParam("hallticket"), ctx.pathParam("dob"), ctx.pathParam("year"));
+                regularAttempt(ctx, ctx.pathParam("hallticket"), ctx.pathParam("dob"), ctx.pathParam("year"));
         ResultPage page = ResultJson.pageOf(answer);
         json.writeCached(ctx, answer,
                 ResultJson.calculated(page, ResultJson.Form.SHORT));
     }
 
-    private CachedAnswer<ExamAnswer> regularAttempt(String rawHallTicket, String dob, String year) {
+    private CachedAnswer<ExamAnswer> regularAttempt(Context ctx, String rawHallTicket, String dob, String year) {
         HallTicket hallTicket = Params.hallTicket("hallticket", rawHallTicket.strip());
         Params.dob("dob", dob.strip());
         Semester semester = Semester.parse(year.strip())
                 .orElseThrow(() -> year.isBlank() ? ApiException.missingParameter("year")
                         : ApiException.invalidParameter("year", "must be Y,S with Y 1-4 and S 1-2 (e.g. 2,1)"));
-        return lookup.regularAttempt(hallTicket, semester);
+        return lookup.regularAttempt(hallTicket, semester, RequestDeadline.of(ctx));
     }
 }

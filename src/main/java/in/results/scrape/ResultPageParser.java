@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import in.results.core.Reply;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -51,34 +52,31 @@ public final class ResultPageParser {
     private ResultPageParser() {}
 
     /**
-     * Classifies an answer of {@code /resultAction}. A Tomcat error page is always
-     * {@link PageKind#ERROR_PAGE}; a page is {@link PageKind#RESULT} only when it has both the
-     * {@code HTNO:} label and a marks table; the search form is {@link PageKind#NO_RESULT};
-     * anything else is {@link PageKind#ERROR_PAGE}. {@code RESULT} means {@link #parse} should
-     * succeed; {@code parse} still validates and may throw. Never throws for any non-null input.
-     */
-    public static PageKind kindOf(String html) {
-        return kindOf(Jsoup.parse(Objects.requireNonNull(html, "html")));
-    }
-
-    /**
      * Classifies and, for a result page, parses an answer of {@code /resultAction} in one pass (the page is read
-     * once). Never throws for any non-null input: a result page whose layout cannot be read is
-     * {@link PageReading.Unreadable}.
+     * once). A Tomcat error page is {@link Reply.Unreadable}; a page is a result only when it has both the
+     * {@code HTNO:} label and a marks table; the search form is {@link Reply.NoResult}; anything else, and a result
+     * page whose layout cannot be read, is {@link Reply.Unreadable}. Never throws for any non-null input.
      */
-    public static PageReading read(String html) {
+    public static Reply<ResultPage> read(String html) {
         Document doc = Jsoup.parse(Objects.requireNonNull(html, "html"));
         return switch (kindOf(doc)) {
-            case NO_RESULT -> new PageReading.NoResult();
-            case ERROR_PAGE -> new PageReading.Unreadable("neither a result page nor the search form");
+            case NO_RESULT -> new Reply.NoResult<>();
+            case ERROR_PAGE -> new Reply.Unreadable<>("neither a result page nor the search form");
             case RESULT -> {
                 try {
-                    yield new PageReading.Result(parse(doc));
+                    yield new Reply.Answered<>(parse(doc));
                 } catch (PageLayoutException e) {
-                    yield new PageReading.Unreadable(e.getMessage());
+                    yield new Reply.Unreadable<>(e.getMessage());
                 }
             }
         };
+    }
+
+    /** What an answer of {@code /resultAction} is: the university answers all three with 200 or 500, so the body decides. */
+    private enum PageKind {
+        RESULT,
+        NO_RESULT,
+        ERROR_PAGE
     }
 
     private static PageKind kindOf(Document doc) {

@@ -64,14 +64,14 @@ final class CohortGenerator {
 
     private final long seed;
     private final SplittableRandom random;
-    private final ExamCatalog catalog;
+    private final ExamSchedule catalog;
     private final Examiner examiner;
     private final NamePool names;
 
     CohortGenerator(long seed) {
         this.seed = seed;
         this.random = new SplittableRandom(seed);
-        this.catalog = ExamCatalog.create(random.split());
+        this.catalog = ExamSchedule.create(random.split());
         this.examiner = new Examiner(random.split());
         this.names = new NamePool(random.split());
     }

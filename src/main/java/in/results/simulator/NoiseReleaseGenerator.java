@@ -97,7 +97,7 @@ final class NoiseReleaseGenerator {
     private Exam rcrvTwin(Exam exam) {
         boolean old = exam.linkParams().size() == 2 || exam.regulation().equals("R16");
         if (!old) {
-            return ExamCatalog.rcrvTwin(exam, random);
+            return ExamSchedule.rcrvTwin(exam, random);
         }
         Map<String, String> params = new LinkedHashMap<>();
         params.put("degree", exam.degree());

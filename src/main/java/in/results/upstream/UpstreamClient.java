@@ -1,8 +1,12 @@
 package in.results.upstream;
 
+import in.results.core.HallTicket;
+import in.results.core.ExamQuery;
+
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.scrape.PageLayoutException;
-import in.results.scrape.PageReading;
+import in.results.core.Reply;
+import in.results.scrape.ResultPage;
 import in.results.scrape.PageText;
 import in.results.scrape.ResultPageParser;
 import java.net.URI;
@@ -97,43 +101,34 @@ public final class UpstreamClient {
     }
 
     /** One hall ticket's result in one exam. Never throws for upstream trouble: it is returned as data. */
-    public ResultFetch fetchResult(HallTicket hallTicket, ExamQuery exam, Priority priority) {
+    public Reply<ResultPage> fetchResult(HallTicket hallTicket, ExamQuery exam, Priority priority) {
         String target = RESULT_PATH + "?" + encode(exam.formFor(hallTicket));
-        Outcome<ResultFetch> outcome = call(target, hallTicket + " exam " + exam.examCode(), priority,
-                body -> switch (ResultPageParser.read(body)) {
-                    case PageReading.Result result -> new Reading.Usable<>(new ResultFetch.Found(result.page()));
-                    case PageReading.NoResult none -> new Reading.Usable<>(new ResultFetch.NoResult());
-                    case PageReading.Unreadable unreadable ->
-                            new Reading.Unusable<>("sent a page that could not be read: " + unreadable.why());
-                });
-        return switch (outcome) {
-            case Outcome.Answered<ResultFetch> answered -> answered.value();
-            case Outcome.BadPage<ResultFetch> bad -> new ResultFetch.BadResponse(bad.reason());
-            case Outcome.Unavailable<ResultFetch> down -> new ResultFetch.Unavailable(down.reason());
-            case Outcome.AllOpen<ResultFetch> open -> new ResultFetch.Unavailable(open.reason());
-            case Outcome.Probing<ResultFetch> probing -> new ResultFetch.Unavailable(probing.reason());
-        };
+        return call(target, hallTicket + " exam " + exam.examCode(), priority, ResultPageParser::read);
     }
 
     /**
      * A plain page of the application, e.g. {@code /jsp/home.jsp}, read by {@code parser} — which throws
      * {@link PageLayoutException} for a page it cannot read; then the next host is asked. Asked with
-     * {@link Priority#INTERACTIVE}: the release list gates interactive lookups.
+     * {@link Priority#INTERACTIVE}: the release list gates interactive lookups. Never {@link Reply.NoResult}.
      */
-    public <T> PageFetch<T> fetchPage(String path, Function<String, T> parser) {
-        Outcome<T> outcome = call(path, path, Priority.INTERACTIVE, body -> {
+    public <T> Reply<T> fetchPage(String path, Function<String, T> parser) {
+        return call(path, path, Priority.INTERACTIVE, body -> {
             try {
-                return new Reading.Usable<>(parser.apply(body));
+                return new Reply.Answered<>(parser.apply(body));
             } catch (PageLayoutException e) {
-                return new Reading.Unusable<>("sent a page that could not be read: " + e.getMessage());
+                return new Reply.Unreadable<>(e.getMessage());
             }
         });
-        return switch (outcome) {
-            case Outcome.Answered<T> answered -> new PageFetch.Fetched<>(answered.value());
-            case Outcome.BadPage<T> bad -> new PageFetch.BadResponse<>(bad.reason());
-            case Outcome.Unavailable<T> down -> new PageFetch.Unavailable<>(down.reason());
-            case Outcome.AllOpen<T> open -> new PageFetch.Unavailable<>(open.reason());
-            case Outcome.Probing<T> probing -> new PageFetch.Unavailable<>(probing.reason());
+    }
+
+    /** The reply of a whole call: the answer, or why none came. */
+    private <T> Reply<T> call(String target, String what, Priority priority, Function<String, Reply<T>> reader) {
+        return switch (callHosts(target, what, priority, reader)) {
+            case Outcome.Answered<T> answered -> answered.reply();
+            case Outcome.BadPage<T> bad -> new Reply.Unreadable<>(bad.reason());
+            case Outcome.Unavailable<T> down -> new Reply.Unavailable<>(down.reason());
+            case Outcome.AllOpen<T> open -> new Reply.Unavailable<>(open.reason());
+            case Outcome.Probing<T> probing -> new Reply.Unavailable<>(probing.reason());
         };
     }
 
@@ -165,7 +160,8 @@ public final class UpstreamClient {
         return cap <= 0 ? 0 : random.nextLong(cap + 1);
     }
 
-    private <T> Outcome<T> call(String target, String what, Priority priority, Function<String, Reading<T>> reader) {
+    private <T> Outcome<T> callHosts(String target, String what, Priority priority,
+            Function<String, Reply<T>> reader) {
         long deadline = clock.read() + timeout.toNanos() * CALL_DEADLINE_IN_TIMEOUTS;
         Outcome<T> last = null;
         for (int retry = 0; retry <= policy.retries(); retry++) {
@@ -201,7 +197,7 @@ public final class UpstreamClient {
     }
 
     /** One pass over the hosts in order: the first usable answer, or why none came. */
-    private <T> Outcome<T> round(String target, String what, Priority priority, Function<String, Reading<T>> reader,
+    private <T> Outcome<T> round(String target, String what, Priority priority, Function<String, Reply<T>> reader,
             long deadline) {
         String problem = null;
         boolean badPage = false;
@@ -210,7 +206,7 @@ public final class UpstreamClient {
         for (Host host : hosts) {
             switch (ask(host, target, priority, reader, deadline)) {
                 case Attempt.Usable<T> usable -> {
-                    return new Outcome.Answered<>(usable.value());
+                    return new Outcome.Answered<>(usable.reply());
                 }
                 case Attempt.Refused<T> refused -> {
                     // A probe in flight decides soon: that is worth a retry, unlike a breaker that is cooling down.
@@ -247,7 +243,7 @@ public final class UpstreamClient {
     }
 
     /** One request to one host, through its breaker, budget and request slots; the breaker learns the outcome. */
-    private <T> Attempt<T> ask(Host host, String target, Priority priority, Function<String, Reading<T>> reader,
+    private <T> Attempt<T> ask(Host host, String target, Priority priority, Function<String, Reply<T>> reader,
             long deadline) {
         CircuitBreaker.Pass pass = host.breaker().tryPass();
         switch (pass.kind()) {
@@ -289,7 +285,7 @@ public final class UpstreamClient {
         return attempt;
     }
 
-    private <T> Attempt<T> send(Host host, String target, Priority priority, Function<String, Reading<T>> reader,
+    private <T> Attempt<T> send(Host host, String target, Priority priority, Function<String, Reply<T>> reader,
             long deadline) {
         try {
             if (!host.budget().acquire(priority, deadline)) {
@@ -339,9 +335,13 @@ public final class UpstreamClient {
                 return new Attempt.Failed<>(host.base() + " sent a page larger than " + MAX_PAGE_BYTES + " bytes", true);
             }
             String body = PageText.decode(response.body(), response.headers().firstValue("Content-Type").orElse(null));
-            return switch (reader.apply(body)) {
-                case Reading.Usable<T> usable -> new Attempt.Usable<>(usable.value());
-                case Reading.Unusable<T> unusable -> new Attempt.Failed<>(host.base() + " " + unusable.why(), true);
+            Reply<T> reply = reader.apply(body);
+            return switch (reply) {
+                case Reply.Answered<T> answered -> new Attempt.Usable<>(answered);
+                case Reply.NoResult<T> none -> new Attempt.Usable<>(none); // an answer: the next host is not asked
+                case Reply.Unreadable<T> unreadable -> new Attempt.Failed<>(
+                        host.base() + " sent a page that could not be read: " + unreadable.reason(), true);
+                case Reply.Unavailable<T> down -> new Attempt.Failed<>(host.base() + " " + down.reason(), false);
             };
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -390,16 +390,10 @@ public final class UpstreamClient {
 
     private record Host(URI base, Semaphore permits, CircuitBreaker breaker, RequestBudget budget) {}
 
-    /** How a 200 page reads: something usable, or a page that is neither a result nor the search form. */
-    private sealed interface Reading<T> {
-        record Usable<T>(T value) implements Reading<T> {}
-
-        record Unusable<T>(String why) implements Reading<T> {}
-    }
-
     /** One host asked once. Only {@link Usable} and {@link Failed} are news for the host's breaker. */
     private sealed interface Attempt<T> {
-        record Usable<T>(T value) implements Attempt<T> {}
+        /** A page read, or the search form: either is an answer. */
+        record Usable<T>(Reply<T> reply) implements Attempt<T> {}
 
         record Failed<T>(String why, boolean badPage) implements Attempt<T> {}
 
@@ -412,7 +406,7 @@ public final class UpstreamClient {
 
     /** What a round over the hosts, or a whole call, came to. */
     private sealed interface Outcome<T> {
-        record Answered<T>(T value) implements Outcome<T> {}
+        record Answered<T>(Reply<T> reply) implements Outcome<T> {}
 
         /** Some host answered 200 with a page that could not be read. */
         record BadPage<T>(String reason) implements Outcome<T> {}

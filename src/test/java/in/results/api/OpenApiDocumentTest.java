@@ -1,12 +1,13 @@
 package in.results.api;
 
+import in.results.core.HallTicket;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.catalog.Semester;
-import in.results.upstream.HallTicket;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,8 +1,9 @@
 package in.results.e2e;
 
+import in.results.testing.ManualTicker;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import in.results.cache.ManualTicker;
 import in.results.simulator.CaseExample;
 import in.results.simulator.Cohort;
 import in.results.simulator.CohortCases;

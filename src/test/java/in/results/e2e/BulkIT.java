@@ -1,12 +1,13 @@
 package in.results.e2e;
 
+import in.results.testing.ManualTicker;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.github.benmanes.caffeine.cache.Ticker;
-import in.results.cache.ManualTicker;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.MarksLayout;

@@ -1,11 +1,13 @@
 package in.results.e2e;
 
+import in.results.testing.ManualTicker;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.App;
-import in.results.cache.ManualTicker;
+import in.results.core.Environment;
 import in.results.config.ConfigReader;
 import in.results.config.ServiceConfig;
 import in.results.simulator.Cohort;
@@ -59,12 +61,12 @@ class ExamEndpointsIT {
 
     /** The service on a free port, asking {@code upstreams}, with extra environment settings. */
     static Javalin startService(List<URI> upstreams, Ticker ticker, Map<String, String> settings) {
-        return App.create(config(upstreams, settings), ticker).start();
+        return App.create(config(upstreams, settings), Environment.system().withTicker(ticker)).start();
     }
 
     /** The service for {@code config}, asking the university through {@code upstream} (tests read its stats). */
     static Javalin startService(ServiceConfig config, Ticker ticker, UpstreamClient upstream) {
-        return App.create(config, ticker, upstream).start();
+        return App.create(config, Environment.system().withTicker(ticker), upstream).start();
     }
 
     /**

@@ -1,9 +1,10 @@
 package in.results.e2e;
 
+import in.results.testing.ManualTicker;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.benmanes.caffeine.cache.Ticker;
-import in.results.cache.ManualTicker;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.Student;

@@ -1,10 +1,12 @@
 package in.results.e2e;
 
+import in.results.testing.ManualTicker;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import in.results.App;
-import in.results.cache.ManualTicker;
+import in.results.core.Environment;
 import in.results.config.ServiceConfig;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
@@ -68,7 +70,7 @@ class UpstreamResilienceIT {
     private void startService(Map<String, String> settings) {
         ServiceConfig config = ExamEndpointsIT.config(
                 List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), settings);
-        upstream = App.upstreamClient(config, ticker);
+        upstream = App.upstreamClient(config, Environment.system().withTicker(ticker));
         service = ExamEndpointsIT.startService(config, ticker, upstream);
         client = new ServiceClient(service.port());
     }

@@ -1,5 +1,7 @@
 package in.results.scrape;
 
+import in.results.core.Reply;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -16,11 +18,12 @@ class PageReadingTest {
 
     @Test
     void real_result_page_is_read_in_one_pass() throws IOException {
-        PageReading reading = ResultPageParser.read(fixture("result-7col-r18-2-1-exam1560.html"));
+        Reply<ResultPage> reading = ResultPageParser.read(fixture("result-7col-r18-2-1-exam1560.html"));
 
-        assertThat(reading).isInstanceOfSatisfying(PageReading.Result.class, result -> {
-            assertThat(result.page().details().hallTicket()).isEqualTo("20S11A6601");
-            assertThat(result.page().subjects()).hasSize(9);
+        assertThat(reading).isInstanceOfSatisfying(Reply.Answered.class, result -> {
+            ResultPage page = (ResultPage) result.value();
+            assertThat(page.details().hallTicket()).isEqualTo("20S11A6601");
+            assertThat(page.subjects()).hasSize(9);
         });
     }
 
@@ -28,8 +31,8 @@ class PageReadingTest {
     void search_form_is_no_result_and_tomcat_page_is_unreadable() throws IOException {
         String form = "<html><body><form action='resultAction'>Enter HallTicket Number <input name='htno'></form></body></html>";
 
-        assertThat(ResultPageParser.read(form)).isEqualTo(new PageReading.NoResult());
-        assertThat(ResultPageParser.read(fixture("tomcat-500-npe.html"))).isInstanceOf(PageReading.Unreadable.class);
+        assertThat(ResultPageParser.read(form)).isEqualTo(new Reply.NoResult<>());
+        assertThat(ResultPageParser.read(fixture("tomcat-500-npe.html"))).isInstanceOf(Reply.Unreadable.class);
     }
 
     @Test
@@ -37,6 +40,6 @@ class PageReadingTest {
         String page = "<h6>Result of X</h6><table><tr><td>HTNO:</td><td>20S11A6601</td></tr></table>"
                 + "<table><tr><td><h4><B>SUBJECT CODE</B></h4></td><td><h4><B>GRADE</B></h4></td></tr></table>";
 
-        assertThat(ResultPageParser.read(page)).isInstanceOf(PageReading.Unreadable.class);
+        assertThat(ResultPageParser.read(page)).isInstanceOf(Reply.Unreadable.class);
     }
 }

@@ -1,5 +1,7 @@
 package in.results.scrape;
 
+import in.results.core.Reply;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -37,7 +39,7 @@ class ResultPageGoldenTest {
 
         ResultPage actual = ResultPageParser.parse(html);
 
-        assertThat(ResultPageParser.kindOf(html)).isEqualTo(PageKind.RESULT);
+        assertThat(ResultPageParser.read(html)).isInstanceOf(Reply.Answered.class);
         assertThat(actual.examTitle()).isEqualTo(expected.examTitle());
         assertThat(actual.details()).isEqualTo(expected.details());
         assertThat(actual.subjects()).containsExactlyElementsOf(expected.subjects());
@@ -49,7 +51,7 @@ class ResultPageGoldenTest {
         String html = UpstreamFixtures.page("tomcat-500-npe.html");
 
         assertThat(html).contains("HTTP Status 500 \u2013 Internal Server Error");
-        assertThat(ResultPageParser.kindOf(html)).isEqualTo(PageKind.ERROR_PAGE);
+        assertThat(ResultPageParser.read(html)).isInstanceOf(Reply.Unreadable.class);
         assertThatThrownBy(() -> ResultPageParser.parse(html)).isInstanceOf(PageLayoutException.class);
     }
 }

@@ -1,5 +1,7 @@
 package in.results.scrape;
 
+import in.results.core.Reply;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -166,7 +168,7 @@ class ResultPageParserTest {
                 <table><tr><td>Enter HallTicket Number</td><td><input type="text" name="htno"></td></tr></table>
                 <input type="submit" value="Submit"></form></body></html>""";
 
-        assertThat(ResultPageParser.kindOf(html)).isEqualTo(PageKind.NO_RESULT);
+        assertThat(ResultPageParser.read(html)).isInstanceOf(Reply.NoResult.class);
         assertThatThrownBy(() -> ResultPageParser.parse(html)).isInstanceOf(PageLayoutException.class);
     }
 
@@ -174,14 +176,14 @@ class ResultPageParserTest {
     void form_with_a_hall_ticket_input_but_without_the_prompt_is_no_result() {
         String html = "<html><body><form><b>Hall Ticket No</b><input type=text name=\"hallticket\"></form></body></html>";
 
-        assertThat(ResultPageParser.kindOf(html)).isEqualTo(PageKind.NO_RESULT);
+        assertThat(ResultPageParser.read(html)).isInstanceOf(Reply.NoResult.class);
     }
 
     @Test
     void anything_else_is_an_error_page() {
-        assertThat(ResultPageParser.kindOf("")).isEqualTo(PageKind.ERROR_PAGE);
-        assertThat(ResultPageParser.kindOf("<html><body><h1>Service Unavailable</h1></body></html>"))
-                .isEqualTo(PageKind.ERROR_PAGE);
+        assertThat(ResultPageParser.read("")).isInstanceOf(Reply.Unreadable.class);
+        assertThat(ResultPageParser.read("<html><body><h1>Service Unavailable</h1></body></html>"))
+                .isInstanceOf(Reply.Unreadable.class);
     }
 
     @Test
@@ -189,13 +191,13 @@ class ResultPageParserTest {
         String html = "<html><head><title>HTTP Status 500 \u2013 Internal Server Error</title></head>"
                 + "<body><h1>HTTP Status 500 \u2013 Internal Server Error</h1><p>Enter HallTicket Number</p></body></html>";
 
-        assertThat(ResultPageParser.kindOf(html)).isEqualTo(PageKind.ERROR_PAGE);
+        assertThat(ResultPageParser.read(html)).isInstanceOf(Reply.Unreadable.class);
     }
 
     @Test
     void result_page_is_classified_as_result() {
-        assertThat(ResultPageParser.kindOf(page(SEVEN, row("15307", "DATA STRUCTURES LAB", "25", "73", "98", "O", "1.5"))))
-                .isEqualTo(PageKind.RESULT);
+        assertThat(ResultPageParser.read(page(SEVEN, row("15307", "DATA STRUCTURES LAB", "25", "73", "98", "O", "1.5"))))
+                .isInstanceOf(Reply.Answered.class);
     }
 
     @Test
@@ -203,7 +205,7 @@ class ResultPageParserTest {
         String html = page(SEVEN, row("15307", "DATA STRUCTURES LAB", "25", "73", "98", "O", "1.5"))
                 .replace("SUBJECT CODE", "CODE");
 
-        assertThat(ResultPageParser.kindOf(html)).isEqualTo(PageKind.ERROR_PAGE);
+        assertThat(ResultPageParser.read(html)).isInstanceOf(Reply.Unreadable.class);
         assertThatThrownBy(() -> ResultPageParser.parse(html))
                 .isInstanceOf(PageLayoutException.class)
                 .hasMessage("no marks table with a SUBJECT CODE header");
@@ -214,7 +216,7 @@ class ResultPageParserTest {
         String html = page(SEVEN, row("15307", "DATA STRUCTURES LAB", "25", "73", "98", "O", "1.5"))
                 .replace("HTNO:", "ROLL:");
 
-        assertThat(ResultPageParser.kindOf(html)).isEqualTo(PageKind.ERROR_PAGE);
+        assertThat(ResultPageParser.read(html)).isInstanceOf(Reply.Unreadable.class);
         assertThatThrownBy(() -> ResultPageParser.parse(html))
                 .isInstanceOf(PageLayoutException.class)
                 .hasMessage("no HTNO: label");

@@ -1,8 +1,14 @@
 package in.results.upstream;
 
+import in.results.core.Reply;
+import in.results.scrape.ResultPage;
+
+import in.results.core.HallTicket;
+import in.results.core.ExamQuery;
+import in.results.testing.ManualTicker;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import in.results.cache.ManualTicker;
 import in.results.scrape.ReleaseListParser;
 import in.results.simulator.Cohort;
 import in.results.simulator.UniversitySimulator;
@@ -86,13 +92,13 @@ class MisbehavingHostTest {
                 new UpstreamPolicy(5, Duration.ofSeconds(30), 0, Duration.ofMillis(2), 0), ticker);
 
         long start = System.nanoTime();
-        ResultFetch first = client.fetchResult(TICKET, EXAM, Priority.INTERACTIVE);
-        ResultFetch second = client.fetchResult(TICKET, EXAM, Priority.INTERACTIVE);
+        Reply<ResultPage> first = client.fetchResult(TICKET, EXAM, Priority.INTERACTIVE);
+        Reply<ResultPage> second = client.fetchResult(TICKET, EXAM, Priority.INTERACTIVE);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
 
-        assertThat(first).isInstanceOfSatisfying(ResultFetch.Unavailable.class,
+        assertThat(first).isInstanceOfSatisfying(Reply.Unavailable.class,
                 down -> assertThat(down.reason()).contains("timed out"));
-        assertThat(second).isInstanceOfSatisfying(ResultFetch.Unavailable.class,
+        assertThat(second).isInstanceOfSatisfying(Reply.Unavailable.class,
                 down -> assertThat(down.reason()).contains("timed out")); // sent: the one slot was freed
         assertThat(client.stats().requests()).isEqualTo(2);
         assertThat(connections).hasValue(2);
@@ -116,12 +122,12 @@ class MisbehavingHostTest {
         ExamQuery odd = new ExamQuery("btech", "9999", "", "", "");
 
         for (int i = 0; i < 10; i++) {
-            assertThat(client.fetchResult(TICKET, odd, Priority.INTERACTIVE)).isInstanceOf(ResultFetch.BadResponse.class);
+            assertThat(client.fetchResult(TICKET, odd, Priority.INTERACTIVE)).isInstanceOf(Reply.Unreadable.class);
         }
-        ResultFetch other = client.fetchResult(TICKET, EXAM, Priority.INTERACTIVE);
+        Reply<ResultPage> other = client.fetchResult(TICKET, EXAM, Priority.INTERACTIVE);
 
         assertThat(asked).hasValue(11); // one request per call: no retry of a page that would read the same
-        assertThat(other).isInstanceOf(ResultFetch.NoResult.class);
+        assertThat(other).isInstanceOf(Reply.NoResult.class);
         assertThat(client.health().getFirst().state()).isEqualTo(BreakerState.CLOSED);
     }
 
@@ -135,9 +141,9 @@ class MisbehavingHostTest {
         UpstreamClient client = new UpstreamClient(List.of(URI.create("http://127.0.0.1:" + origin.port()),
                 URI.create(simulator.baseUrl() + "/results")), 4, Duration.ofSeconds(2), NO_BUDGET, ticker);
 
-        PageFetch<?> page = client.fetchPage("/jsp/home.jsp", ReleaseListParser::parse);
+        Reply<?> page = client.fetchPage("/jsp/home.jsp", ReleaseListParser::parse);
 
-        assertThat(page).isInstanceOfSatisfying(PageFetch.Fetched.class,
+        assertThat(page).isInstanceOfSatisfying(Reply.Answered.class,
                 fetched -> assertThat((List<?>) fetched.value()).hasSize(simulator.cohort().exams().size()));
         assertThat(simulator.requestCount("/jsp/home.jsp")).isEqualTo(1);
     }

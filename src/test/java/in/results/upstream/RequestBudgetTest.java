@@ -1,8 +1,9 @@
 package in.results.upstream;
 
+import in.results.testing.ManualTicker;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import in.results.cache.ManualTicker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,16 @@
 package in.results.upstream;
 
+import in.results.core.Reply;
+import in.results.scrape.ResultPage;
+
+import in.results.core.HallTicket;
+import in.results.core.ExamQuery;
+import in.results.testing.ManualTicker;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import com.github.benmanes.caffeine.cache.Ticker;
-import in.results.cache.ManualTicker;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.Student;
@@ -75,12 +81,12 @@ class UpstreamClientTest {
         primary.setDown(true);
         mirror.setDown(true);
 
-        List<ResultFetch> answers = new ArrayList<>();
+        List<Reply<ResultPage>> answers = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             answers.add(client.fetchResult(lookup(i).hallTicket(), lookup(i).exam(), Priority.INTERACTIVE));
         }
 
-        assertThat(answers).allSatisfy(answer -> assertThat(answer).isInstanceOf(ResultFetch.Unavailable.class));
+        assertThat(answers).allSatisfy(answer -> assertThat(answer).isInstanceOf(Reply.Unavailable.class));
         assertThat(resultRequests(primary)).isEqualTo(10 * 3);
         assertThat(resultRequests(mirror)).isEqualTo(10 * 3);
         assertThat(client.stats()).isEqualTo(new UpstreamStats(10 * 2 * 3, 10 * 2, 0, 0));
@@ -93,11 +99,11 @@ class UpstreamClientTest {
         HallTicket nobody = new HallTicket(found.hallTicket().value().substring(0, 8) + "Z9");
         assertThat(COHORT.student(nobody.value())).isEmpty();
 
-        ResultFetch result = client.fetchResult(found.hallTicket(), found.exam(), Priority.INTERACTIVE);
-        ResultFetch none = client.fetchResult(nobody, found.exam(), Priority.BULK);
+        Reply<ResultPage> result = client.fetchResult(found.hallTicket(), found.exam(), Priority.INTERACTIVE);
+        Reply<ResultPage> none = client.fetchResult(nobody, found.exam(), Priority.BULK);
 
-        assertThat(result).isInstanceOf(ResultFetch.Found.class);
-        assertThat(none).isInstanceOf(ResultFetch.NoResult.class);
+        assertThat(result).isInstanceOf(Reply.Answered.class);
+        assertThat(none).isInstanceOf(Reply.NoResult.class);
         assertThat(resultRequests(primary)).isEqualTo(2);
         assertThat(mirror.requestCount()).isZero();
         assertThat(client.stats()).isEqualTo(new UpstreamStats(2, 0, 0, 0));
@@ -111,10 +117,10 @@ class UpstreamClientTest {
         Lookup lookup = lookup(0);
 
         long start = System.nanoTime();
-        ResultFetch answer = client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE);
+        Reply<ResultPage> answer = client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE);
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
-        assertThat(answer).isInstanceOfSatisfying(ResultFetch.Unavailable.class,
+        assertThat(answer).isInstanceOfSatisfying(Reply.Unavailable.class,
                 down -> assertThat(down.reason()).contains("timed out"));
         assertThat(millis).isBetween(390L, 1_500L); // two 200 ms timeouts; slack for a slow machine
         assertThat(client.stats().requests()).isEqualTo(2);
@@ -129,20 +135,20 @@ class UpstreamClientTest {
         Lookup first = lookup(0);
         Lookup second = lookup(1);
 
-        ResultFetch opening = client.fetchResult(first.hallTicket(), first.exam(), Priority.INTERACTIVE);
+        Reply<ResultPage> opening = client.fetchResult(first.hallTicket(), first.exam(), Priority.INTERACTIVE);
         long sentBefore = primary.requestCount() + mirror.requestCount();
         long start = System.nanoTime();
-        ResultFetch refused = client.fetchResult(second.hallTicket(), second.exam(), Priority.INTERACTIVE);
+        Reply<ResultPage> refused = client.fetchResult(second.hallTicket(), second.exam(), Priority.INTERACTIVE);
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
-        assertThat(opening).isInstanceOfSatisfying(ResultFetch.Unavailable.class,
+        assertThat(opening).isInstanceOfSatisfying(Reply.Unavailable.class,
                 down -> assertThat(down.reason()).contains("503"));
         assertThat(sentBefore).isEqualTo(2); // each breaker opened at its first failure: no retry round
-        assertThat(refused).isInstanceOf(ResultFetch.Unavailable.class);
+        assertThat(refused).isInstanceOf(Reply.Unavailable.class);
         assertThat(primary.requestCount() + mirror.requestCount()).isEqualTo(2);
         assertThat(millis).isLessThan(1_000); // nothing sent: no timeout to wait for
         assertThat(client.stats()).isEqualTo(new UpstreamStats(2, 0, 2, 1));
-        assertThat(client.fetchPage("/jsp/home.jsp", html -> html)).isInstanceOf(PageFetch.Unavailable.class);
+        assertThat(client.fetchPage("/jsp/home.jsp", html -> html)).isInstanceOf(Reply.Unavailable.class);
         assertThat(primary.requestCount() + mirror.requestCount()).isEqualTo(2);
     }
 
@@ -158,7 +164,7 @@ class UpstreamClientTest {
         primary.resetCounters();
         mirror.resetCounters();
 
-        List<Future<ResultFetch>> answers = new ArrayList<>();
+        List<Future<Reply<ResultPage>>> answers = new ArrayList<>();
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 1; i <= 10; i++) {
                 Lookup lookup = lookup(i);
@@ -168,8 +174,8 @@ class UpstreamClientTest {
             }
         }
 
-        for (Future<ResultFetch> answer : answers) {
-            assertThat(answer.get()).isInstanceOf(ResultFetch.Found.class);
+        for (Future<Reply<ResultPage>> answer : answers) {
+            assertThat(answer.get()).isInstanceOf(Reply.Answered.class);
         }
         assertThat(resultRequests(primary)).isEqualTo(1);
         assertThat(resultRequests(mirror)).isEqualTo(9);
@@ -191,7 +197,7 @@ class UpstreamClientTest {
 
         assertThat(client.health()).extracting(HostHealth::state)
                 .containsExactly(BreakerState.HALF_OPEN, BreakerState.HALF_OPEN); // probes are due
-        List<Future<ResultFetch>> answers = new ArrayList<>();
+        List<Future<Reply<ResultPage>>> answers = new ArrayList<>();
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 1; i <= 10; i++) {
                 Lookup lookup = lookup(i);
@@ -200,8 +206,8 @@ class UpstreamClientTest {
             }
         }
 
-        for (Future<ResultFetch> answer : answers) {
-            assertThat(answer.get()).isInstanceOf(ResultFetch.Found.class);
+        for (Future<Reply<ResultPage>> answer : answers) {
+            assertThat(answer.get()).isInstanceOf(Reply.Answered.class);
         }
         assertThat(client.health()).extracting(HostHealth::state)
                 .containsExactly(BreakerState.CLOSED, BreakerState.CLOSED);

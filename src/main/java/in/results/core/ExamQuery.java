@@ -1,0 +1,56 @@
+package in.results.core;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Which release to ask for: the query parameters the university's result application expects besides the
+ * hall ticket, lower case. Absent ("") parameters take the university's defaults (DESIGN §3): an exam code known
+ * without parameters is asked with {@code degree=btech&etype=r17&type=intgrade&result=null&grad=null}.
+ */
+public record ExamQuery(String degree, String examCode, String etype, String type, String result) {
+    public ExamQuery {
+        degree = canonical(degree, "btech");
+        examCode = Objects.requireNonNull(examCode, "examCode").strip();
+        etype = canonical(etype, "r17");
+        type = canonical(type, "intgrade");
+        result = canonical(result, "null");
+        if (examCode.isEmpty()) {
+            throw new IllegalArgumentException("examCode is required");
+        }
+    }
+
+    /** Lower case, and the university's default when absent, so that equal requests make equal cache keys. */
+    private static String canonical(String value, String fallback) {
+        String text = Objects.requireNonNull(value).strip().toLowerCase(Locale.ROOT);
+        return text.isEmpty() ? fallback : text;
+    }
+
+    /**
+     * The RC/RV (recounting / revaluation) twin of this exam: same code and exam type, asked with
+     * {@code result=gradercrv&type=rcrvintgrade} (DESIGN §3). A query that already asks for RC/RV is kept.
+     */
+    public ExamQuery rcrv() {
+        return isRcrv() ? this : new ExamQuery(degree, examCode, etype, "rcrvintgrade", "gradercrv");
+    }
+
+    /** Whether this query asks for an RC/RV result. */
+    public boolean isRcrv() {
+        return "gradercrv".equalsIgnoreCase(result);
+    }
+
+    /** Form parameters of {@code /resultAction} for a hall ticket, in the order the university's own form sends them. */
+    public Map<String, String> formFor(HallTicket hallTicket) {
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("degree", degree);
+        form.put("examCode", examCode);
+        form.put("etype", etype);
+        form.put("type", type);
+        form.put("result", result);
+        form.put("grad", "null");
+        form.put("htno", hallTicket.value());
+        return form;
+    }
+}

@@ -1,0 +1,67 @@
+package in.results.lookup;
+
+import in.results.core.HallTicket;
+
+import in.results.catalog.ExamCatalog;
+import in.results.catalog.ExamRelease;
+import in.results.catalog.ReleaseKind;
+import in.results.catalog.Semester;
+import java.time.LocalDate;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Which R18 B.Tech releases can hold a result of a hall ticket, semester by semester. Two rules, each of which
+ * can only drop releases that cannot hold a result of the student:
+ * <ol>
+ *   <li><b>Batch year.</b> A student admitted in year Y (lateral entry: the hall ticket carries the year they
+ *       joined the second year, so Y is that year minus one) sits semester (y, s) for the first time in the
+ *       academic year starting in Y + y − 1, whose results appear from 1 January of Y + y on; delays (COVID,
+ *       detention) only move results later. Lateral-entry students have no first-year results.</li>
+ *   <li><b>Semester order.</b> A student sits a semester's regular exam only after the previous semester's
+ *       regular exam, which is itself no earlier than the first regular release of that semester the student
+ *       could sit. So no result of semester k is dated before that release of semester k − 1.</li>
+ * </ol>
+ * Releases of unknown date (known only from the built-in table) are never dropped and set no bound.
+ */
+final class AttemptWindow {
+    /** Early enough that the batch-year rule drops nothing. */
+    private static final int UNKNOWN_YEAR = 1900;
+
+    private final Map<Semester, List<ExamRelease>> possible = new EnumMap<>(Semester.class);
+
+    AttemptWindow(HallTicket hallTicket, ExamCatalog catalog) {
+        boolean lateralEntry = hallTicket.isLateralEntry();
+        // A hall ticket not starting with a year (not the university's shape) gets no batch-year bound.
+        int admissionYear = hallTicket.yearDigits().isPresent()
+                ? 2000 + hallTicket.yearDigits().getAsInt() - (lateralEntry ? 1 : 0)
+                : UNKNOWN_YEAR;
+        Optional<LocalDate> previousRegular = Optional.empty();
+        for (Semester semester : Semester.values()) {
+            if (lateralEntry && semester.year() == 1) {
+                possible.put(semester, List.of());
+                continue;
+            }
+            LocalDate batchBound = LocalDate.of(admissionYear + semester.year(), 1, 1);
+            LocalDate bound = previousRegular.filter(date -> date.isAfter(batchBound)).orElse(batchBound);
+            List<ExamRelease> releases = catalog.r18BtechReleases(semester).stream()
+                    .filter(release -> release.releasedOn().map(date -> !date.isBefore(bound)).orElse(true))
+                    .toList();
+            possible.put(semester, releases);
+            previousRegular = releases.stream().filter(release -> release.kind() == ReleaseKind.REGULAR)
+                    .findFirst().flatMap(ExamRelease::releasedOn);
+        }
+    }
+
+    /** The releases of {@code semester} (in catalog order: chronological) that may hold a result of the student. */
+    List<ExamRelease> possible(Semester semester) {
+        return possible.get(semester);
+    }
+
+    /** The regular releases among {@link #possible}, earliest first: the first is the batch's most likely one. */
+    List<ExamRelease> possibleRegular(Semester semester) {
+        return possible.get(semester).stream().filter(release -> release.kind() == ReleaseKind.REGULAR).toList();
+    }
+}

@@ -1,0 +1,27 @@
+package in.results.lookup;
+
+import in.results.catalog.Semester;
+import in.results.grading.Sgpa;
+import in.results.scrape.StudentDetails;
+import in.results.scrape.SubjectResult;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Objects;
+
+/** All semesters of a student, attempts merged (DESIGN §4): the answer of {@code /all-r18/<hallticket>}. */
+public record Transcript(StudentDetails details, List<SemesterRecord> semesters, BigDecimal overallGpa) {
+    public Transcript {
+        Objects.requireNonNull(details, "details");
+        semesters = List.copyOf(semesters);
+        Objects.requireNonNull(overallGpa, "overallGpa");
+    }
+
+    /** One semester with at least one attempt: the final row of each subject and the SGPA over them. */
+    public record SemesterRecord(Semester semester, List<SubjectResult> finalRows, Sgpa sgpa) {
+        public SemesterRecord {
+            Objects.requireNonNull(semester, "semester");
+            finalRows = List.copyOf(finalRows);
+            Objects.requireNonNull(sgpa, "sgpa");
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/** Lookups: single exam, semester, all semesters and bulk jobs, each answering through the shared caches. */
-package in.results.results;
