@@ -2,6 +2,8 @@ package in.results.api;
 
 /** A client-facing error with its HTTP status and DESIGN §5 code. The message is shown to clients. */
 final class ApiException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final int status;
     private final String code;
     private final long retryAfterSeconds;

@@ -2,8 +2,6 @@ package in.results.api;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -22,12 +20,6 @@ final class JettyErrorJson extends ErrorHandler {
             Callback callback) {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, JsonWriter.CONTENT_TYPE);
         response.write(true, ByteBuffer.wrap(body(code)), callback);
-    }
-
-    @Override
-    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-        fields.put(new HttpField(HttpHeader.CONTENT_TYPE, JsonWriter.CONTENT_TYPE));
-        return ByteBuffer.wrap(body(status));
     }
 
     static byte[] body(int status) {
