@@ -9,6 +9,7 @@ import in.results.core.Reply;
 import in.results.scrape.PageLayoutException;
 import in.results.scrape.ResultPage;
 import in.results.scrape.ResultPageParser;
+import in.results.upstream.HostGate.Outcome;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -125,22 +126,22 @@ public final class UpstreamClient {
                 break;
             }
             switch (round(target, what, priority, reader, deadline)) {
-                case HostGate.Outcome.Refused<T> allOpen when allOpen.open() -> {
+                case Outcome.Refused<T> allOpen when allOpen.open() -> {
                     if (last == null) {
                         shortCircuits.increment();
                         return new Reply.Unavailable<>(allOpen.reason());
                     }
                     return last; // other calls' failures opened every breaker during the pause
                 }
-                case HostGate.Outcome.Refused<T> probing -> {
+                case Outcome.Refused<T> probing -> {
                     if (!awaitProbes(deadline)) {
                         return new Reply.Unavailable<>("interrupted while upstream probes ran");
                     }
                     last = new Reply.Unavailable<>(probing.reason());
                 }
-                case HostGate.Outcome.Replied<T>(Reply.Unavailable<T> down) -> last = down;
+                case Outcome.Replied<T>(Reply.Unavailable<T> down) -> last = down;
                 // An answer ends the call; so does an unreadable page, which would read the same again.
-                case HostGate.Outcome.Replied<T> replied -> {
+                case Outcome.Replied<T> replied -> {
                     return replied.reply();
                 }
             }
@@ -169,35 +170,35 @@ public final class UpstreamClient {
      * One pass over the hosts in order: the first answer; else the last problem ({@link Reply.Unreadable} when some
      * host sent an unreadable page); or a refusal when every host's breaker refused.
      */
-    private <T> HostGate.Outcome<T> round(String target, String what, Priority priority,
-            Function<String, Reply<T>> reader, Deadline deadline) {
+    private <T> Outcome<T> round(String target, String what, Priority priority, Function<String, Reply<T>> reader,
+            Deadline deadline) {
         String problem = null;
         boolean unreadable = false;
         boolean everyHostOpen = true;
         boolean everyHostRefused = true;
         for (HostGate host : hosts) {
-            HostGate.Outcome<T> outcome = host.send(priority, deadline,
+            Outcome<T> outcome = host.send(priority, deadline,
                     requestTimeout -> exchange.fetch(host.base(), target, requestTimeout, reader));
             switch (outcome) {
-                case HostGate.Outcome.Replied<T>(Reply.Answered<T> answered) -> {
+                case Outcome.Replied<T>(Reply.Answered<T> answered) -> {
                     return outcome;
                 }
-                case HostGate.Outcome.Replied<T>(Reply.NoResult<T> none) -> {
+                case Outcome.Replied<T>(Reply.NoResult<T> none) -> {
                     return outcome; // an answer: the next host is not asked
                 }
-                case HostGate.Outcome.Replied<T>(Reply.Unreadable<T> bad) -> {
+                case Outcome.Replied<T>(Reply.Unreadable<T> bad) -> {
                     everyHostOpen = false;
                     everyHostRefused = false;
                     unreadable = true;
                     problem = bad.reason();
                     LOG.warn("upstream {} for {}: {}", host.base(), what, bad.reason()); // a layout change?
                 }
-                case HostGate.Outcome.Replied<T>(Reply.Unavailable<T> down) -> {
+                case Outcome.Replied<T>(Reply.Unavailable<T> down) -> {
                     everyHostOpen = false;
                     everyHostRefused = false;
                     problem = down.reason();
                 }
-                case HostGate.Outcome.Refused<T> refused -> {
+                case Outcome.Refused<T> refused -> {
                     // A probe in flight decides soon: that is worth a retry, unlike a breaker that is cooling down.
                     everyHostOpen &= refused.open();
                     problem = problem == null ? refused.reason() : problem;
@@ -208,15 +209,13 @@ public final class UpstreamClient {
             }
         }
         if (everyHostOpen) {
-            return new HostGate.Outcome.Refused<>(
-                    "every upstream host failed repeatedly and is being left alone for a while (" + problem + ")", true);
+            return new Outcome.Refused<>("every upstream host failed repeatedly and is being left alone for a while ("
+                    + problem + ")", true);
         }
         if (everyHostRefused) {
-            return new HostGate.Outcome.Refused<>(
-                    "every upstream host is being probed after failing (" + problem + ")", false);
+            return new Outcome.Refused<>("every upstream host is being probed after failing (" + problem + ")", false);
         }
-        return new HostGate.Outcome.Replied<>(
-                unreadable ? new Reply.Unreadable<>(problem) : new Reply.Unavailable<>(problem));
+        return new Outcome.Replied<>(unreadable ? new Reply.Unreadable<>(problem) : new Reply.Unavailable<>(problem));
     }
 
     /**
