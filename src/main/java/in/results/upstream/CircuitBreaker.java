@@ -135,13 +135,13 @@ final class CircuitBreaker {
     }
 
     /**
-     * Waits while the probe is in flight, at most {@code maxNanos}: callers that all hosts refused because probes run
-     * learn the outcome instead of giving up just before the university answers again.
+     * Waits while the probe is in flight, at most {@code max} in real time: callers that all hosts refused because
+     * probes run learn the outcome instead of giving up just before the university answers again.
      */
-    void awaitProbe(long maxNanos) throws InterruptedException {
+    void awaitProbe(Duration max) throws InterruptedException {
         lock.lock();
         try {
-            long left = maxNanos;
+            long left = max.toNanos();
             while (state == BreakerState.HALF_OPEN && left > 0) {
                 left = stateChanged.awaitNanos(left);
             }

@@ -1,6 +1,7 @@
 package in.results.upstream;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.core.Deadline;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.EnumMap;
@@ -19,9 +20,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link Priority#BULK} line only when no interactive caller waits. Only the caller next in turn waits for the
  * next token's time; the others sleep until they become next, so a long queue costs no wake-ups.
  *
- * <p>The {@link Ticker} is real time in production (waits are real); tests may pass a manual one. Thread-safe;
- * {@link ReentrantLock} and {@link Condition} rather than {@code synchronized}, which pins virtual threads on
- * Java 21.
+ * <p>Tokens and deadlines are read on the injected {@link Ticker}, so tests move time by hand; waiting itself is real
+ * time. Thread-safe; {@link ReentrantLock} and {@link Condition} rather than {@code synchronized}, which pins virtual
+ * threads on Java 21.
  */
 final class RequestBudget {
     private final int perSecond;
@@ -48,12 +49,12 @@ final class RequestBudget {
     }
 
     /**
-     * Takes one token, waiting for it until {@code deadline} (a {@link Ticker#read()} value) at the latest.
-     * Returns false when the deadline came first; the token is then not taken.
+     * Takes one token, waiting for it until {@code deadline} at the latest. Returns false when the deadline came
+     * first; the token is then not taken. Blocks, in real time, at most as long as the deadline had left when called.
      *
      * @throws InterruptedException when interrupted while waiting (the caller leaves the queue)
      */
-    boolean acquire(Priority priority, long deadline) throws InterruptedException {
+    boolean acquire(Priority priority, Deadline deadline) throws InterruptedException {
         if (perSecond == 0) {
             return true;
         }
@@ -69,6 +70,9 @@ final class RequestBudget {
             Condition mine = lock.newCondition();
             Deque<Condition> line = lines.get(priority);
             line.addLast(mine);
+            // Real waiting is also counted down, so that a ticker that stands still (a test's) cannot hold a caller
+            // for ever: in production both clocks agree.
+            long realLeft = deadline.remaining().toNanos();
             try {
                 while (true) {
                     refill();
@@ -77,11 +81,12 @@ final class RequestBudget {
                         tokens -= 1;
                         return true;
                     }
-                    long left = deadline - ticker.read();
+                    long left = Math.min(realLeft, deadline.remaining().toNanos());
                     if (left <= 0) {
                         return false;
                     }
-                    mine.awaitNanos(next ? Math.min(left, nanosToNextToken()) : left);
+                    long wait = next ? Math.min(left, nanosToNextToken()) : left;
+                    realLeft -= wait - mine.awaitNanos(wait);
                 }
             } finally {
                 line.remove(mine);

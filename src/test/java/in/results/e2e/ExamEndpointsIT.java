@@ -70,12 +70,13 @@ class ExamEndpointsIT {
     }
 
     /**
-     * The configuration of {@link #startService}: a free port, {@code upstreams}, a 3 s upstream timeout, and no
-     * per-client limit (tests send many requests from one address) unless {@code settings} set one.
+     * The configuration of {@link #startService}: a free port, {@code upstreams}, a 3 s upstream timeout, no
+     * per-client limit (tests send many requests from one address) and no upstream request budget (its tokens come
+     * with the ticker's time, which stands still in most tests) unless {@code settings} set them.
      */
     static ServiceConfig config(List<URI> upstreams, Map<String, String> settings) {
-        Map<String, String> env = new java.util.HashMap<>(
-                Map.of("RESULTS_UPSTREAM_TIMEOUT_MS", "3000", "RESULTS_RATE_LIMIT_PER_MINUTE", "0"));
+        Map<String, String> env = new java.util.HashMap<>(Map.of("RESULTS_UPSTREAM_TIMEOUT_MS", "3000",
+                "RESULTS_RATE_LIMIT_PER_MINUTE", "0", "RESULTS_UPSTREAM_RPS", "0"));
         env.putAll(settings);
         return ConfigReader.read(List.of("--port", "0"), env).withUpstreamUrls(upstreams);
     }

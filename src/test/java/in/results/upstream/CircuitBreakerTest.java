@@ -1,9 +1,9 @@
 package in.results.upstream;
 
-import in.results.testing.ManualTicker;
-
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import in.results.testing.ManualTicker;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -97,6 +97,26 @@ class CircuitBreakerTest {
         assertThat(breaker.state()).isEqualTo(BreakerState.OPEN);
         assertThat(breaker.tryPass().kind()).isEqualTo(CircuitBreaker.Pass.Kind.PROBE);
         assertThat(breaker.opens()).isEqualTo(1);
+    }
+
+    @Test
+    void a_caller_waiting_for_the_probe_wakes_as_soon_as_the_probe_answers() throws Exception {
+        fail(5);
+        ticker.advance(COOL_DOWN);
+        CircuitBreaker.Pass probe = breaker.tryPass();
+        Thread waiter = Thread.ofVirtual().start(() -> {
+            try {
+                breaker.awaitProbe(Duration.ofHours(1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        await().until(() -> waiter.getState() == Thread.State.TIMED_WAITING);
+
+        breaker.succeeded(probe);
+
+        await().until(() -> !waiter.isAlive());
+        assertThat(breaker.state()).isEqualTo(BreakerState.CLOSED);
     }
 
     @Test

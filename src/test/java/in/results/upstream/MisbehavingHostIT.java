@@ -1,17 +1,15 @@
 package in.results.upstream;
 
-import in.results.core.Reply;
-import in.results.scrape.ResultPage;
-
-import in.results.core.HallTicket;
-import in.results.core.ExamQuery;
-import in.results.testing.ManualTicker;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import in.results.core.ExamQuery;
+import in.results.core.HallTicket;
+import in.results.core.Reply;
 import in.results.scrape.ReleaseListParser;
+import in.results.scrape.ResultPage;
 import in.results.simulator.Cohort;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.ManualTicker;
 import io.javalin.Javalin;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -31,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * Hosts that answer but misbehave, each a real server on loopback: one that sends its headers and then trickles the
  * body, and one that answers 200 with pages that are not the result application's.
  */
-class MisbehavingHostTest {
+class MisbehavingHostIT {
     private static final UpstreamPolicy NO_BUDGET = new UpstreamPolicy(5, Duration.ofSeconds(30), 2,
             Duration.ofMillis(2), 0);
     private static final ExamQuery EXAM = new ExamQuery("btech", "1560", "r17", "intgrade", "");
@@ -91,18 +89,16 @@ class MisbehavingHostTest {
         UpstreamClient client = new UpstreamClient(List.of(tricklingHost(connections)), 1, Duration.ofMillis(500),
                 new UpstreamPolicy(5, Duration.ofSeconds(30), 0, Duration.ofMillis(2), 0), ticker);
 
-        long start = System.nanoTime();
         Reply<ResultPage> first = client.fetchResult(TICKET, EXAM, Priority.INTERACTIVE);
         Reply<ResultPage> second = client.fetchResult(TICKET, EXAM, Priority.INTERACTIVE);
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
 
+        // Timed out, not read: a timeout on the headers alone would have waited for the whole minute-long body.
         assertThat(first).isInstanceOfSatisfying(Reply.Unavailable.class,
                 down -> assertThat(down.reason()).contains("timed out"));
         assertThat(second).isInstanceOfSatisfying(Reply.Unavailable.class,
                 down -> assertThat(down.reason()).contains("timed out")); // sent: the one slot was freed
         assertThat(client.stats().requests()).isEqualTo(2);
         assertThat(connections).hasValue(2);
-        assertThat(took).isLessThan(Duration.ofSeconds(5));
     }
 
     @Test

@@ -1,0 +1,177 @@
+package in.results.upstream;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.core.Deadline;
+import in.results.core.Reply;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What stands between a caller and one upstream host, in this order: its {@link CircuitBreaker} (may a request go
+ * at all?), its {@link RequestBudget} (a token, with priority) and its request slots (at most so many in flight).
+ * A request takes its token before its slot, so a queue of bulk work never holds slots. The breaker learns every
+ * reply: a usable answer or an unreadable page is a success (the host answered), {@link Reply.Unavailable} a
+ * failure, a request that was never sent neither.
+ *
+ * <p>Thread-safe. {@link #send} blocks (for a token, a slot and the exchange) until the deadline at the latest.
+ */
+final class HostGate {
+    private static final Logger LOG = LoggerFactory.getLogger(HostGate.class);
+
+    private final URI base;
+    private final Duration timeout;
+    private final Duration coolDown;
+    private final CircuitBreaker breaker;
+    private final RequestBudget budget;
+    private final Semaphore slots;
+
+    /**
+     * @param base    the host's application base URL
+     * @param slots   most requests in flight to this host
+     * @param timeout longest wait for a slot, and longest exchange
+     * @param policy  the breaker's threshold and cool-down, the request budget
+     * @param ticker  time of the breaker, the budget and the deadlines
+     */
+    HostGate(URI base, int slots, Duration timeout, UpstreamPolicy policy, Ticker ticker) {
+        this.base = base;
+        this.timeout = timeout;
+        this.coolDown = policy.breakerCoolDown();
+        this.breaker = new CircuitBreaker(policy.breakerThreshold(), policy.breakerCoolDown(), ticker);
+        this.budget = new RequestBudget(policy.requestsPerSecond(), ticker);
+        this.slots = new Semaphore(slots, true);
+    }
+
+    /** One exchange with the host, given how long it may take. */
+    @FunctionalInterface
+    interface Exchange<T> {
+        /** @throws InterruptedException when interrupted while waiting for the answer */
+        Reply<T> reply(Duration timeout) throws InterruptedException;
+    }
+
+    /**
+     * What asking a host, or a whole pass over the hosts, came to: a {@link Reply}, or a refusal by circuit breakers
+     * before anything was sent.
+     */
+    sealed interface Outcome<T> {
+        /** The reply; {@link Reply.Unavailable} also when the request could not be sent before the deadline. */
+        record Replied<T>(Reply<T> reply) implements Outcome<T> {}
+
+        /** Refused by the breaker: {@code open} while it cools down, else because its probe is in flight. */
+        record Refused<T>(String reason, boolean open) implements Outcome<T> {}
+    }
+
+    URI base() {
+        return base;
+    }
+
+    /**
+     * Sends one request through the gate when the breaker lets it, with the exchange's timeout cut to what is left
+     * of {@code deadline}. Throws what {@code exchange} throws, other than {@link InterruptedException}.
+     */
+    <T> Outcome<T> send(Priority priority, Deadline deadline, Exchange<T> exchange) {
+        CircuitBreaker.Pass pass = breaker.tryPass();
+        switch (pass.kind()) {
+            case REFUSED_OPEN -> {
+                return new Outcome.Refused<>(base + " is skipped: its circuit breaker is open", true);
+            }
+            case REFUSED_PROBING -> {
+                return new Outcome.Refused<>(base + " is skipped while a probe request runs", false);
+            }
+            case CALL, PROBE -> { }
+        }
+        try {
+            return new Outcome.Replied<>(sendAdmitted(pass, priority, deadline, exchange));
+        } catch (RuntimeException e) {
+            breaker.abandoned(pass); // a probe that never reports would keep the host refused for good
+            throw e;
+        }
+    }
+
+    private <T> Reply<T> sendAdmitted(CircuitBreaker.Pass pass, Priority priority, Deadline deadline,
+            Exchange<T> exchange) {
+        try {
+            if (!budget.acquire(priority, deadline)) {
+                return notSent(pass, base + ": request budget spent until the deadline");
+            }
+            long slotWait = deadline.atMost(timeout).remaining().toNanos();
+            if (slotWait <= 0 || !slots.tryAcquire(slotWait, TimeUnit.NANOSECONDS)) {
+                return notSent(pass, base + " is saturated (no request slot before the deadline)");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return notSent(pass, "interrupted while waiting for " + base);
+        }
+        try {
+            Duration requestTimeout = deadline.atMost(timeout).remaining();
+            if (requestTimeout.isZero()) {
+                return notSent(pass, base + ": deadline passed before sending");
+            }
+            Reply<T> reply = exchange.reply(requestTimeout);
+            learn(pass, reply);
+            return reply;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return notSent(pass, "interrupted while asking " + base);
+        } finally {
+            slots.release();
+        }
+    }
+
+    private <T> Reply<T> notSent(CircuitBreaker.Pass pass, String why) {
+        breaker.abandoned(pass);
+        return new Reply.Unavailable<>(why);
+    }
+
+    private <T> void learn(CircuitBreaker.Pass pass, Reply<T> reply) {
+        switch (reply) {
+            case Reply.Answered<T> answered -> closed(breaker.succeeded(pass));
+            case Reply.NoResult<T> none -> closed(breaker.succeeded(pass));
+            // The host answered: one page it cannot serve (a new layout, odd client parameters) is not an outage, and
+            // must not let one query open the breaker for everyone.
+            case Reply.Unreadable<T> unreadable -> breaker.succeeded(pass);
+            case Reply.Unavailable<T> down -> {
+                if (breaker.failed(pass)) {
+                    LOG.warn("upstream {} circuit breaker opened for {} s after: {}", base, coolDown.toSeconds(),
+                            down.reason());
+                }
+            }
+        }
+    }
+
+    private void closed(boolean closedNow) {
+        if (closedNow) {
+            LOG.info("upstream {} answers again: circuit breaker closed", base);
+        }
+    }
+
+    /** Whether the breaker is open and cooling down: a request now would be refused. */
+    boolean coolingDown() {
+        return breaker.coolingDown();
+    }
+
+    /** Waits while the breaker's probe is in flight, at most {@code max} (real time). */
+    void awaitProbe(Duration max) throws InterruptedException {
+        breaker.awaitProbe(max);
+    }
+
+    /** The breaker's state, with an open breaker whose cool-down has passed (a probe is due) shown as half-open. */
+    HostHealth health() {
+        BreakerState state = breaker.state();
+        BreakerState shown = state == BreakerState.OPEN && !breaker.coolingDown() ? BreakerState.HALF_OPEN : state;
+        return new HostHealth(base, shown, breaker.lastSuccess());
+    }
+
+    /** How often the breaker opened. */
+    long breakerOpens() {
+        return breaker.opens();
+    }
+
+    /** Callers waiting for a request token with this priority. */
+    int waitingForToken(Priority priority) {
+        return budget.waiting(priority);
+    }
+}

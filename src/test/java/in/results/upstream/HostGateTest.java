@@ -1,0 +1,147 @@
+package in.results.upstream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
+
+import in.results.core.Deadline;
+import in.results.core.Reply;
+import in.results.testing.ManualTicker;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+
+/** One host's gate, with exchanges that answer at once (no sockets) and time moved by hand. */
+class HostGateTest {
+    private static final URI HOST = URI.create("http://university.test");
+    private static final Duration TIMEOUT = Duration.ofSeconds(3);
+    private static final Duration COOL_DOWN = Duration.ofSeconds(30);
+    private static final Reply<String> PAGE = new Reply.Answered<>("page");
+
+    private final ManualTicker ticker = new ManualTicker();
+    /** The timeout each exchange was given, one per request sent. */
+    private final List<Duration> sent = new CopyOnWriteArrayList<>();
+
+    private HostGate gate(int breakerThreshold, int perSecond) {
+        return gate(1, TIMEOUT, breakerThreshold, perSecond);
+    }
+
+    private HostGate gate(int slots, Duration timeout, int breakerThreshold, int perSecond) {
+        return new HostGate(HOST, slots, timeout,
+                new UpstreamPolicy(breakerThreshold, COOL_DOWN, 0, Duration.ZERO, perSecond), ticker);
+    }
+
+    private HostGate.Exchange<String> replying(Reply<String> reply) {
+        return timeout -> {
+            sent.add(timeout);
+            return reply;
+        };
+    }
+
+    private Deadline deadline(Duration budget) {
+        return Deadline.after(budget, ticker);
+    }
+
+    private static HostGate.Outcome<String> unavailable(String reason) {
+        return new HostGate.Outcome.Replied<>(new Reply.Unavailable<>(reason));
+    }
+
+    @Test
+    void a_request_is_given_what_is_left_of_the_deadline_but_never_more_than_one_request_timeout() {
+        HostGate gate = gate(5, 0);
+        Deadline deadline = deadline(Duration.ofSeconds(4));
+
+        gate.send(Priority.INTERACTIVE, deadline, replying(PAGE));
+        ticker.advance(Duration.ofMillis(2_500));
+        gate.send(Priority.INTERACTIVE, deadline, replying(PAGE));
+        ticker.advance(Duration.ofMillis(1_500));
+        HostGate.Outcome<String> late = gate.send(Priority.INTERACTIVE, deadline, replying(PAGE));
+
+        assertThat(sent).containsExactly(TIMEOUT, Duration.ofMillis(1_500));
+        assertThat(late).isEqualTo(unavailable(HOST + " is saturated (no request slot before the deadline)"));
+    }
+
+    @Test
+    void an_unreadable_page_is_an_answer_for_the_breaker_and_an_unavailable_host_a_failure() {
+        HostGate gate = gate(1, 0);
+
+        gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unreadable<>("a new layout")));
+        BreakerState afterUnreadable = gate.health().state();
+        gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unavailable<>("answered HTTP 503")));
+        HostGate.Outcome<String> refused = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
+
+        assertThat(afterUnreadable).isEqualTo(BreakerState.CLOSED);
+        assertThat(refused).isEqualTo(
+                new HostGate.Outcome.Refused<>(HOST + " is skipped: its circuit breaker is open", true));
+        assertThat(sent).hasSize(2);
+        assertThat(gate.health().state()).isEqualTo(BreakerState.OPEN);
+        assertThat(gate.breakerOpens()).isEqualTo(1);
+    }
+
+    @Test
+    void a_probe_that_could_not_be_sent_lets_the_next_caller_probe_at_once() {
+        HostGate gate = gate(1, 0);
+        gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unavailable<>("answered HTTP 503")));
+        ticker.advance(COOL_DOWN);
+
+        HostGate.Outcome<String> notSent = gate.send(Priority.INTERACTIVE, deadline(Duration.ZERO), replying(PAGE));
+        HostGate.Outcome<String> probe = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
+
+        assertThat(notSent).isEqualTo(unavailable(HOST + " is saturated (no request slot before the deadline)"));
+        assertThat(probe).isEqualTo(new HostGate.Outcome.Replied<>(PAGE));
+        assertThat(sent).hasSize(2);
+        assertThat(gate.health().state()).isEqualTo(BreakerState.CLOSED);
+    }
+
+    @Test
+    void an_exchange_that_throws_hands_its_probe_back() {
+        HostGate gate = gate(1, 0);
+        gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unavailable<>("answered HTTP 503")));
+        ticker.advance(COOL_DOWN);
+
+        assertThatIllegalStateException().isThrownBy(() -> gate.send(Priority.INTERACTIVE, deadline(TIMEOUT),
+                timeout -> {
+                    throw new IllegalStateException("a reader's bug");
+                }));
+        HostGate.Outcome<String> probe = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
+
+        assertThat(probe).isEqualTo(new HostGate.Outcome.Replied<>(PAGE));
+        assertThat(gate.health().state()).isEqualTo(BreakerState.CLOSED);
+    }
+
+    @Test
+    void a_request_without_a_token_before_its_deadline_is_not_sent_and_is_no_failure() {
+        HostGate gate = gate(1, 1);
+
+        gate.send(Priority.BULK, deadline(TIMEOUT), replying(PAGE));
+        HostGate.Outcome<String> second = gate.send(Priority.BULK, deadline(Duration.ZERO), replying(PAGE));
+
+        assertThat(second).isEqualTo(unavailable(HOST + ": request budget spent until the deadline"));
+        assertThat(sent).hasSize(1);
+        assertThat(gate.health().state()).isEqualTo(BreakerState.CLOSED);
+    }
+
+    @Test
+    void while_every_slot_is_taken_a_request_waits_at_most_one_request_timeout_and_is_not_sent() {
+        HostGate gate = gate(1, Duration.ofMillis(50), 1, 0);
+        CountDownLatch answer = new CountDownLatch(1);
+        Thread holder = Thread.ofVirtual().start(() -> gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), timeout -> {
+            sent.add(timeout);
+            answer.await();
+            return PAGE;
+        }));
+        await().until(() -> sent.size() == 1); // the holder's request is in flight, in the one slot
+
+        HostGate.Outcome<String> saturated = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
+        answer.countDown();
+        await().until(() -> !holder.isAlive());
+        HostGate.Outcome<String> afterwards = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
+
+        assertThat(saturated).isEqualTo(unavailable(HOST + " is saturated (no request slot before the deadline)"));
+        assertThat(afterwards).isEqualTo(new HostGate.Outcome.Replied<>(PAGE));
+        assertThat(gate.health().state()).isEqualTo(BreakerState.CLOSED);
+    }
+}
