@@ -15,7 +15,7 @@ import org.jsoup.nodes.Element;
 /**
  * Reads the university's {@code /resultAction} answer. Pure functions of the HTML text; thread-safe.
  *
- * <p>The page layout relied on (see {@code DESIGN.md} §3): an {@code <h6>} exam title; a student
+ * <p>The page layout relied on: an {@code <h6>} exam title; a student
  * table whose label cells read {@code HTNO:}, {@code NAME:}, {@code FATHER NAME:},
  * {@code COLLEGE CODE:}, each followed by its value cell; a marks table whose first row holds a
  * {@code SUBJECT CODE} cell; then a grade legend table, which is never read. Labels and column
