@@ -1,6 +1,9 @@
 package in.results.api;
 
-/** A client-facing error with its HTTP status and DESIGN §5 code. The message is shown to clients. */
+/**
+ * A client-facing error with its HTTP status and its {@code UPPER_SNAKE} code (the {@code "code"} of the error body).
+ * The message is shown to clients.
+ */
 final class ApiException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

@@ -10,7 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one place where failures become HTTP answers ({@code {"error", "code"}}, DESIGN §5). Logged once here;
+ * The one place where failures become HTTP answers, always the body {@code {"error": <human sentence>, "code":
+ * <UPPER_SNAKE>}} (503 and 429 also with {@code Retry-After}). Logged once here;
  * clients never see a stack trace, a class name or an HTML page.
  */
 final class ErrorMapper {

@@ -28,7 +28,7 @@ final class ExamRoutes {
         config.routes.get("/api/calculate", this::calculate);
     }
 
-    /** One endpoint for two things (spec §4.5): with a hall ticket range it is the bulk endpoint. */
+    /** One endpoint for two things: with {@code hallticket_from}/{@code hallticket_to} it is the bulk endpoint. */
     private void api(Context ctx) {
         if (BulkRoutes.isBulk(ctx)) {
             bulk.bulk(ctx);

@@ -8,7 +8,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.javalin.http.Context;
 
-/** Writes JSON bodies as {@code application/json; charset=utf-8}, with the cache headers of DESIGN §5. */
+/**
+ * Writes JSON bodies as {@code application/json; charset=utf-8}; cached answers with the headers that say how fresh
+ * they are ({@code Cache-Control: public, max-age=<seconds left>}, {@code X-Cache: HIT|MISS|STALE}).
+ */
 final class JsonWriter {
     static final String CONTENT_TYPE = "application/json; charset=utf-8";
 

@@ -68,7 +68,10 @@ final class Params {
         return DOB.matcher(raw).matches();
     }
 
-    /** A date of birth in {@code YYYY-MM-DD}, required where the spec types it so. */
+    /**
+     * A date of birth in {@code YYYY-MM-DD}: required on the semester endpoints ({@code /result},
+     * {@code /<hallticket>/<dob>/<year>}, {@code /calculate/…}); optional and unchecked elsewhere.
+     */
     static String dob(String name, String raw) {
         if (raw.isEmpty()) {
             throw ApiException.missingParameter(name);

@@ -85,7 +85,7 @@ final class ReleaseRoutes {
         return refresh.equals("1") ? feed.refreshed(RequestDeadline.of(ctx)) : feed.current(RequestDeadline.of(ctx));
     }
 
-    /** Regular iff the title says "Regular" (any case); every other release is supplementary (DESIGN §5). */
+    /** Regular iff the title says "Regular" (any case); every other release is supplementary. */
     static boolean isRegular(ReleaseListing listing) {
         return listing.title().toLowerCase(Locale.ROOT).contains("regular");
     }

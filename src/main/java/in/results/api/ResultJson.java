@@ -13,7 +13,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The spec's JSON shapes (spec §2): student details, subjects in short and full form, the SGPA object. */
+/**
+ * The JSON shapes clients were promised: student details ({@code HTNO}, {@code NAME}, {@code FATHER NAME},
+ * {@code COLLEGE CODE}), subjects in short form (code, name, grade, credits) and full form (plus internal, external
+ * and total marks), and the SGPA object.
+ */
 final class ResultJson {
     private ResultJson() {}
 

@@ -106,7 +106,7 @@ public final class ExamCatalog {
             if (!listedExams.containsKey(known.code())) {
                 all.add(known);
             }
-            // DESIGN §3: a code only the table knows may have RC/RV results we cannot see.
+            // A code only the built-in table knows may have RC/RV results we cannot see: ask its RC/RV twin too.
             if (!listedExams.containsKey(known.code()) && !listedRcrv.containsKey(known.code())) {
                 rcrvByCode.put(known.code(), builtInRcrvOf(known));
             }
@@ -138,7 +138,7 @@ public final class ExamCatalog {
     }
 
     /**
-     * Whether to ask for the RC/RV results of exam {@code examCode} (DESIGN §3): true iff the
+     * Whether to ask for the RC/RV results of exam {@code examCode}: true iff the
      * list shows an RC/RV release for the code, or the code is known only from the built-in
      * table (the list shows it neither as exam nor as RC/RV). Same as
      * {@code rcrvRelease(examCode).isPresent()}.
@@ -216,7 +216,7 @@ public final class ExamCatalog {
                 ReleaseDate.UNKNOWN, params, "", ReleaseSource.RCRV_ROW);
     }
 
-    /** DESIGN §3: RC/RV results reuse the exam's code with {@code result=gradercrv&type=rcrvintgrade}. */
+    /** The university serves RC/RV results under the exam's own code with {@code result=gradercrv&type=rcrvintgrade}. */
     private static ExamRelease builtInRcrvOf(ExamRelease exam) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("degree", exam.params().get("degree"));

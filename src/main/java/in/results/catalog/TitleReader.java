@@ -105,7 +105,7 @@ final class TitleReader {
         return Term.UNSTATED;
     }
 
-    /** DESIGN §5: a release is regular iff its title says "Regular", in any case. */
+    /** A release is regular iff its title says "Regular", in any case; every other release is supplementary. */
     private static ReleaseKind kindOf(String text) {
         if (REGULAR.matcher(text).find()) {
             return ReleaseKind.REGULAR;

@@ -7,7 +7,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Everything the service reads from its environment, validated once at start-up (DESIGN §6).
+ * Everything the service reads from its environment (flags first, then environment variables), validated once at
+ * start-up: a bad setting fails start-up with a message naming it.
  *
  * @param port              HTTP port; 0 picks a free port
  * @param upstreamUrls      application base URLs of the university, primary first

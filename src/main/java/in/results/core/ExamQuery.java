@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * Which release to ask for: the query parameters the university's result application expects besides the
- * hall ticket, lower case. Absent ("") parameters take the university's defaults (DESIGN §3): an exam code known
+ * hall ticket, lower case. Absent ("") parameters take the university's defaults: an exam code known
  * without parameters is asked with {@code degree=btech&etype=r17&type=intgrade&result=null&grad=null}.
  */
 public record ExamQuery(String degree, String examCode, String etype, String type, String result) {
@@ -30,7 +30,8 @@ public record ExamQuery(String degree, String examCode, String etype, String typ
 
     /**
      * The RC/RV (recounting / revaluation) twin of this exam: same code and exam type, asked with
-     * {@code result=gradercrv&type=rcrvintgrade} (DESIGN §3). A query that already asks for RC/RV is kept.
+     * {@code result=gradercrv&type=rcrvintgrade}, as the university expects. A query that already asks for RC/RV is
+     * kept.
      */
     public ExamQuery rcrv() {
         return isRcrv() ? this : new ExamQuery(degree, examCode, etype, "rcrvintgrade", "gradercrv");

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Merges the attempts of one semester into one row per subject (DESIGN §4 "Merging attempts"). */
+/** Merges the attempts of one semester into one row per subject, the best one ({@link #finalRows}). */
 public final class AttemptMerger {
     private AttemptMerger() {}
 

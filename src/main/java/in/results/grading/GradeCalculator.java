@@ -5,7 +5,10 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Collection;
 
-/** SGPA and overall GPA by DESIGN §4. Credits are the page's credits column (credits earned). */
+/**
+ * SGPA and overall GPA: credit-weighted grade points, rounded half-up to 2 decimals. Credits are the page's credits
+ * column (credits earned).
+ */
 public final class GradeCalculator {
     private GradeCalculator() {}
 

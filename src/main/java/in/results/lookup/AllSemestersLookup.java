@@ -34,8 +34,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
- * All semesters of a hall ticket, merged (spec §4.3, DESIGN §4), in at most two rounds of concurrent upstream
- * requests:
+ * All semesters of a hall ticket, attempts merged (see {@link in.results.grading.AttemptMerger}), in at most two
+ * rounds of concurrent upstream requests:
  * <ol>
  *   <li>per semester, the earliest R18 B.Tech Regular release that can concern the student (the batch's own
  *       regular exam) and the release after it, with their RC/RV twins where the catalog lists them — or, for a

@@ -18,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
- * A student's R18 Regular attempt of one semester (DESIGN §5): the earliest R18 B.Tech Regular release of the
+ * A student's R18 Regular attempt of one semester: the earliest R18 B.Tech Regular release of the
  * semester that has a result for the hall ticket. Releases that cannot concern the hall ticket are skipped
  * ({@link AttemptWindow}); the rest are asked one after another, earliest first — the batch's own regular
  * release is the most likely, so most lookups stop at the first request.
@@ -75,7 +75,7 @@ public final class SemesterLookup {
         throw LookupFailure.noResult("No R18 regular result of semester " + semester.key() + " for this hall ticket.");
     }
 
-    /** The university query of a release: its own link parameters (DESIGN §3). */
+    /** The university query of a release: its own link parameters, the right ones to send for it. */
     static ExamQuery queryOf(ExamRelease release) {
         var params = release.params();
         return new ExamQuery(params.getOrDefault("degree", "btech"), release.code(),

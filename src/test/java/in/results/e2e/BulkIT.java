@@ -3,6 +3,7 @@ package in.results.e2e;
 import in.results.testing.ManualTicker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -30,6 +31,8 @@ class BulkIT {
     private static final Cohort COHORT = Cohort.generate(42);
     /** The section and exam with the most results: a realistic class. */
     private static final Section SECTION = Section.largest(COHORT);
+    /** Far longer than any job here takes: only a job that never finishes reaches it. */
+    private static final Duration JOB_FINISHES = Duration.ofSeconds(15);
 
     private UniversitySimulator primary;
     private UniversitySimulator mirror;
@@ -86,31 +89,32 @@ class BulkIT {
         universe.close();
     }
 
-    private ServiceClient.Reply pollUntilDone(String pathAndQuery) throws InterruptedException {
-        for (int i = 0; i < 300; i++) {
-            var reply = client.get(pathAndQuery);
-            if (reply.status() != 202) {
-                return reply;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("bulk job did not finish within 15 s");
+    /** The answer to {@code pathAndQuery} once its bulk job has finished (no longer 202). */
+    static ServiceClient.Reply pollUntilDone(ServiceClient client, String pathAndQuery) {
+        return await("bulk job of " + pathAndQuery).atMost(JOB_FINISHES).pollInterval(Duration.ofMillis(50))
+                .until(() -> client.get(pathAndQuery), reply -> reply.status() != 202);
+    }
+
+    private ServiceClient.Reply pollUntilDone(String pathAndQuery) {
+        return pollUntilDone(client, pathAndQuery);
     }
 
     @Test
-    void first_request_loads_then_the_same_request_gets_the_whole_class_in_roll_order() throws Exception {
+    void first_request_loads_then_the_same_request_gets_the_whole_class_in_roll_order() {
         primary.setLatency(Duration.ofMillis(300), Duration.ZERO);
         primary.setMaxConcurrent(10); // three waves: the job is visibly in progress for about a second
         String query = "/api?" + SECTION.query("01", "30");
 
         var first = client.get(query);
         List<Integer> progress = new ArrayList<>();
-        ServiceClient.Reply finished = client.get(query);
-        while (finished.status() == 202) {
-            progress.add(finished.json().get("done").asInt());
-            Thread.sleep(30);
-            finished = client.get(query);
-        }
+        ServiceClient.Reply finished = await().atMost(JOB_FINISHES).pollInSameThread().pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(30))
+                .until(() -> client.get(query), reply -> {
+                    if (reply.status() == 202) {
+                        progress.add(reply.json().get("done").asInt());
+                    }
+                    return reply.status() != 202;
+                });
 
         assertThat(first.status()).isEqualTo(202);
         assertThat(first.json().get("result").asText()).isEqualTo("loading");
@@ -128,7 +132,7 @@ class BulkIT {
     }
 
     @Test
-    void reordered_and_differently_cased_requests_and_the_alias_share_one_job() throws Exception {
+    void reordered_and_differently_cased_requests_and_the_alias_share_one_job() {
         primary.setLatency(Duration.ofMillis(200), Duration.ZERO);
         String query = SECTION.query("01", "20");
         String[] parts = query.split("&");
@@ -146,7 +150,7 @@ class BulkIT {
     }
 
     @Test
-    void bulk_jobs_hold_at_most_three_quarters_of_the_upstream_slots() throws Exception {
+    void bulk_jobs_hold_at_most_three_quarters_of_the_upstream_slots() {
         primary.setLatency(Duration.ofMillis(300), Duration.ZERO);
 
         pollUntilDone("/api?" + SECTION.query("01", "60"));
@@ -156,7 +160,7 @@ class BulkIT {
     }
 
     @Test
-    void an_overlapping_range_asks_the_university_only_for_new_hall_tickets() throws Exception {
+    void an_overlapping_range_asks_the_university_only_for_new_hall_tickets() {
         pollUntilDone("/api?" + SECTION.query("01", "20"));
         long afterFirst = primary.requestCount("/resultAction");
 
@@ -168,7 +172,7 @@ class BulkIT {
     }
 
     @Test
-    void single_lookups_before_a_bulk_are_reused() throws Exception {
+    void single_lookups_before_a_bulk_are_reused() {
         Student someone = COHORT.students().stream()
                 .filter(s -> s.hallTicket().startsWith(SECTION.prefix()) && s.results().containsKey(SECTION.exam().code()))
                 .min(Comparator.comparing(Student::hallTicket)).orElseThrow();
@@ -183,15 +187,13 @@ class BulkIT {
     }
 
     @Test
-    void a_finished_job_is_kept_ten_minutes_then_the_same_request_starts_a_new_one() throws Exception {
+    void a_finished_job_is_kept_ten_minutes_then_the_same_request_starts_a_new_one() {
         ManualTicker ticker = new ManualTicker();
         Javalin timed = ExamEndpointsIT.startService(List.of(primary.baseUrl()), ticker);
         try {
             ServiceClient timedClient = new ServiceClient(timed.port());
             String query = "/api?" + SECTION.query("01", "05");
-            while (timedClient.get(query).status() == 202) {
-                Thread.sleep(20);
-            }
+            pollUntilDone(timedClient, query);
             ticker.advance(Duration.ofMinutes(9));
             var kept = timedClient.get(query);
             ticker.advance(Duration.ofMinutes(2));
@@ -247,12 +249,13 @@ class BulkIT {
     }
 
     @Test
-    void an_outage_in_the_middle_of_a_job_ends_it_with_the_missing_count() throws Exception {
+    void an_outage_in_the_middle_of_a_job_ends_it_with_the_missing_count() {
         primary.setLatency(Duration.ofMillis(300), Duration.ZERO);
         primary.setMaxConcurrent(4);
         String query = "/api?" + SECTION.query("01", "40");
         client.get(query);
-        Thread.sleep(450); // about one batch of four answered
+        await().atMost(JOB_FINISHES).pollInterval(Duration.ofMillis(20)) // about one batch of four answered
+                .until(() -> client.get(query).json().path("done").asInt(), done -> done >= 4);
         primary.setDown(true);
         mirror.setDown(true);
 

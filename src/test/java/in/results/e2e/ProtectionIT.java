@@ -190,18 +190,23 @@ class ProtectionIT {
         }
     }
 
+    /**
+     * The upstream timeout (60 s) is longer than the university's answers take (30 s), so nothing but the request
+     * deadline can end these requests before the university answers: a 503 or a stale copy proves it held, without
+     * timing the test. The university then has only the first four requests (its slots) and answered none.
+     */
     @Test
     void a_university_answering_in_30_seconds_never_holds_a_client_past_the_deadline() throws Exception {
         ManualTicker ticker = new ManualTicker();
         ServiceClient client = service(ticker, Map.of("RESULTS_REQUEST_DEADLINE_MS", "1000",
-                "RESULTS_UPSTREAM_CONCURRENCY", "4"));
+                "RESULTS_UPSTREAM_CONCURRENCY", "4", "RESULTS_UPSTREAM_TIMEOUT_MS", "60000"));
         Student cached = someStudent(0);
         assertThat(client.get("/api?" + apiQuery(cached)).status()).isEqualTo(200);
         ticker.advance(Duration.ofMinutes(31));
         primary.setLatency(Duration.ofSeconds(30), Duration.ZERO);
+        long sentBefore = primary.requestCount("/resultAction");
 
         List<Future<ServiceClient.Reply>> cold = new ArrayList<>();
-        long start = System.nanoTime();
         ServiceClient.Reply stale;
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 1; i <= 20; i++) {
@@ -212,20 +217,25 @@ class ProtectionIT {
             for (var reply : cold) {
                 assertThat(reply.get().status()).isEqualTo(503);
                 assertThat(reply.get().json().get("code").asText()).isEqualTo("UPSTREAM_UNAVAILABLE");
+                assertThat(reply.get().header("Retry-After")).isNotBlank();
             }
         }
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
 
         assertThat(stale.status()).isEqualTo(200);
         assertThat(stale.header("X-Cache")).isEqualTo("STALE");
-        assertThat(took).isLessThan(Duration.ofSeconds(4));
+        assertThat(primary.requestCount("/resultAction") - sentBefore).isLessThanOrEqualTo(4);
         assertThat(primary.maxConcurrentSeen()).isLessThanOrEqualTo(4);
     }
 
+    /**
+     * As above, the upstream timeout (60 s) outlasts the university's 30 s: without the request deadline the
+     * answer would be a fresh copy after 30 s, so a stale one shows the deadline ended the wait.
+     */
     @Test
     void a_semester_answer_is_served_stale_when_the_university_is_too_slow() {
         ManualTicker ticker = new ManualTicker();
-        ServiceClient client = service(ticker, Map.of("RESULTS_REQUEST_DEADLINE_MS", "1000"));
+        ServiceClient client = service(ticker, Map.of("RESULTS_REQUEST_DEADLINE_MS", "1000",
+                "RESULTS_UPSTREAM_TIMEOUT_MS", "60000"));
         Student student = COHORT.students().stream()
                 .filter(s -> !s.lateralEntry() && !s.detained() && s.results().keySet().stream()
                         .anyMatch(code -> COHORT.exam(code).orElseThrow().semester().equals("2-1")))
@@ -235,17 +245,19 @@ class ProtectionIT {
         ticker.advance(Duration.ofMinutes(31));
         primary.setLatency(Duration.ofSeconds(30), Duration.ZERO);
 
-        long start = System.nanoTime();
         var stale = client.get(path);
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
 
         assertThat(fresh.status()).isEqualTo(200);
         assertThat(stale.status()).isEqualTo(200);
         assertThat(stale.header("X-Cache")).isEqualTo("STALE");
         assertThat(stale.json()).isEqualTo(fresh.json());
-        assertThat(took).isLessThan(Duration.ofSeconds(3));
     }
 
+    /**
+     * This promise is about elapsed time, so it is timed: a deadline per release (or per round of releases) would
+     * end in the same 503s, only later — a second more for every further release or round asked. With one deadline
+     * each request ends after about 1 s; the bound leaves 1.5 s to spare for a busy machine.
+     */
     @Test
     void a_semester_lookup_asking_several_releases_keeps_to_one_deadline() {
         ServiceClient client = service(Ticker.systemTicker(), Map.of("RESULTS_REQUEST_DEADLINE_MS", "1000"));
