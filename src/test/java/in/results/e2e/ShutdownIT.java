@@ -166,7 +166,8 @@ class ShutdownIT {
     }
 
     private static boolean refusesConnections(ServiceClient client) {
-        try (Socket socket = new Socket(client.uri("/").getHost(), client.uri("/").getPort())) {
+        try {
+            new Socket(client.uri("/").getHost(), client.uri("/").getPort()).close();
             return false;
         } catch (ConnectException e) {
             return true;
