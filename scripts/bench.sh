@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/select-jdk.sh
-mvn -B -q test-compile
-mvn -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath
+./mvnw -B -q test-compile
+./mvnw -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath
 exec java "$@" -cp "target/test-classes:target/classes:$(cat target/bench.classpath)" in.results.bench.Benchmarks

@@ -1,48 +1,54 @@
 package in.results.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 
 /**
  * Renders an OpenAPI document as one self-contained HTML page: per path and method the summary, description,
  * parameters and responses, then the schemas. The page has no scripts and loads nothing (users may have no internet,
- * and {@code /docs} is served with a policy that forbids both). Every piece of text taken from the document is
- * HTML-escaped; the only markup added to it is {@code `code`} and {@code **bold**}, recognised after escaping.
- * Missing parts of the document are left out rather than failing: the page shows what the document says.
+ * and {@code /docs} is served with a policy that forbids both). It is built as a jsoup DOM: text from the document
+ * only ever becomes text nodes and attribute values, which jsoup escapes when it writes the page; the only markup
+ * made from it is {@code `code`} and {@code **bold**}. Missing parts of the document are left out rather than
+ * failing: the page shows what the document says.
  */
 final class ApiDocsPage {
     private static final List<String> METHODS = List.of("get", "put", "post", "delete", "options", "head", "patch",
             "trace");
     private static final List<String> BOUNDS = List.of("minLength", "maxLength", "minimum", "maximum");
     private static final String SCHEMA_REF = "#/components/schemas/";
-    private static final Pattern CODE_SPAN = Pattern.compile("`([^`]+)`");
-    private static final Pattern STRONG = Pattern.compile("\\*\\*([^*]+)\\*\\*");
+    /** {@code `code`} (group 1) or {@code **bold**} (group 2). */
+    private static final Pattern MARKUP = Pattern.compile("`([^`]+)`|\\*\\*([^*]+)\\*\\*");
     private static final Pattern NOT_ID = Pattern.compile("[^A-Za-z0-9_-]");
-    private static final ObjectMapper PRETTY = new ObjectMapper();
-    private static final String STYLE = """
+    /** The page around the document's content: fixed markup and style, nothing taken from the document. */
+    private static final String SKELETON = """
+            <!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1"><title></title><style>
             body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:70rem;padding:1rem 2rem;color:#1d1d1d}
-            h1 small{font-weight:normal;color:#666;font-size:.6em}
+            h1 small{font-weight:normal;color:#666;font-size:.6em} h3{margin-bottom:.3rem}
             h2{margin-top:2.5rem;border-bottom:1px solid #ccc;padding-bottom:.2rem}
-            h3{margin-bottom:.3rem}
             code,pre{font-family:ui-monospace,monospace;font-size:.9em;background:#f4f4f4;border-radius:3px}
-            code{padding:0 .2em}
-            pre{padding:.6rem;overflow-x:auto}
-            table{border-collapse:collapse;width:100%;margin:.4rem 0 1rem}
+            code{padding:0 .2em} pre{padding:.6rem;overflow-x:auto} .summary{font-weight:600} nav li{margin:.15rem 0}
+            table{border-collapse:collapse;width:100%;margin:.4rem 0 1rem} th{background:#f0f0f0}
             th,td{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
-            th{background:#f0f0f0}
             .method{display:inline-block;min-width:4em;padding:0 .4em;border-radius:3px;background:#0b6e4f;color:#fff;
             font-size:.8em;text-align:center}
-            .summary{font-weight:600}
-            nav li{margin:.15rem 0}
+            </style></head><body>
+            <header><h1></h1><div></div><p>The same contract, machine-readable: <a href="openapi.json">/openapi.json</a>
+            (OpenAPI <span></span>).</p></header>
+            <nav><h2>Endpoints</h2><ul></ul></nav><main></main></body></html>
             """;
 
     private final JsonNode document;
-    private final StringBuilder html = new StringBuilder(64 * 1024);
 
     private ApiDocsPage(JsonNode document) {
         this.document = document;
@@ -54,253 +60,228 @@ final class ApiDocsPage {
     }
 
     private String render() {
+        Document page = Jsoup.parse(SKELETON);
+        page.outputSettings().prettyPrint(false);
         JsonNode info = document.path("info");
-        String title = info.path("title").asText("API");
-        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>").append(escape(title)).append("</title>\n")
-                .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
-        html.append("<header>\n<h1>").append(escape(title));
+        page.title(info.path("title").asText("API"));
+        Element title = page.expectFirst("h1").text(page.title());
         if (info.hasNonNull("version")) {
-            html.append(" <small>").append(escape(info.path("version").asText())).append("</small>");
+            title.appendText(" ").appendElement("small").text(info.path("version").asText());
         }
-        html.append("</h1>\n");
-        paragraphs(info.path("summary").asText(""));
-        paragraphs(info.path("description").asText(""));
-        html.append("<p>The same contract, machine-readable: <a href=\"openapi.json\">/openapi.json</a>"
-                + " (OpenAPI ").append(escape(document.path("openapi").asText("?"))).append(").</p>\n</header>\n");
-        contents();
-        html.append("<main>\n");
-        document.path("paths").properties().forEach(path -> operations(path.getKey(), path.getValue()));
-        schemas();
-        html.append("</main>\n</body>\n</html>\n");
-        return html.toString();
-    }
-
-    private void contents() {
-        html.append("<nav>\n<h2>Endpoints</h2>\n<ul>\n");
+        paragraphs(page.expectFirst("header > div"), info.path("summary").asText(""));
+        paragraphs(page.expectFirst("header > div"), info.path("description").asText(""));
+        page.expectFirst("header > p > span").text(document.path("openapi").asText("?"));
+        Element contents = page.expectFirst("nav > ul");
+        Element main = page.expectFirst("main");
         document.path("paths").properties().forEach(path -> {
             for (String method : METHODS) {
                 JsonNode operation = path.getValue().path(method);
                 if (operation.isObject()) {
-                    html.append("<li><a href=\"#").append(anchorOf(path.getKey(), method, operation)).append("\">")
-                            .append("<span class=\"method\">").append(escape(method.toUpperCase(Locale.ROOT)))
-                            .append("</span> <code>").append(escape(path.getKey())).append("</code></a>");
+                    String anchor = anchorOf(path.getKey(), method, operation);
+                    Element item = contents.appendElement("li");
+                    methodAndPath(item.appendElement("a").attr("href", "#" + anchor), method, path.getKey());
                     if (operation.hasNonNull("summary")) {
-                        html.append(" — ").append(escape(operation.path("summary").asText()));
+                        item.appendText(" — " + operation.path("summary").asText());
                     }
-                    html.append("</li>\n");
+                    operation(main.appendElement("section").id(anchor), path.getKey(), method, path.getValue());
                 }
             }
         });
-        if (document.path("components").path("schemas").isObject()) {
-            html.append("<li><a href=\"#schemas\">Schemas</a></li>\n");
+        JsonNode schemas = document.path("components").path("schemas");
+        if (schemas.isObject()) {
+            contents.appendElement("li").appendElement("a").attr("href", "#schemas").text("Schemas");
+            schemas(main.appendElement("section").id("schemas"), schemas);
         }
-        html.append("</ul>\n</nav>\n");
+        // jsoup writes the HTML5 doctype in lower case; keep the customary upper case.
+        return page.outerHtml().replaceFirst("^<!doctype html>", "<!DOCTYPE html>") + "\n";
     }
 
-    private void operations(String path, JsonNode item) {
-        for (String method : METHODS) {
-            JsonNode operation = item.path(method);
-            if (!operation.isObject()) {
-                continue;
-            }
-            html.append("<section id=\"").append(anchorOf(path, method, operation)).append("\">\n<h2><span class=\"method\">")
-                    .append(escape(method.toUpperCase(Locale.ROOT))).append("</span> <code>")
-                    .append(escape(path)).append("</code></h2>\n");
-            if (operation.hasNonNull("summary")) {
-                html.append("<p class=\"summary\">").append(inline(operation.path("summary").asText())).append("</p>\n");
-            }
-            paragraphs(item.path("description").asText(""));
-            paragraphs(operation.path("description").asText(""));
-            List<JsonNode> parameters = new ArrayList<>();
-            item.path("parameters").forEach(parameter -> parameters.add(resolve(parameter)));
-            operation.path("parameters").forEach(parameter -> parameters.add(resolve(parameter)));
-            parameters(parameters);
-            responses(operation.path("responses"));
-            html.append("</section>\n");
-        }
+    private static void methodAndPath(Element into, String method, String path) {
+        into.appendElement("span").addClass("method").text(method.toUpperCase(Locale.ROOT));
+        code(into.appendText(" "), path);
     }
 
-    private void parameters(List<JsonNode> parameters) {
-        html.append("<h3>Parameters</h3>\n");
-        if (parameters.isEmpty()) {
-            html.append("<p>None.</p>\n");
-            return;
+    private void operation(Element section, String path, String method, JsonNode item) {
+        JsonNode operation = item.path(method);
+        methodAndPath(section.appendElement("h2"), method, path);
+        if (operation.hasNonNull("summary")) {
+            inline(section.appendElement("p").addClass("summary"), operation.path("summary").asText());
         }
-        html.append("<table>\n<tr><th>name</th><th>in</th><th>required</th><th>value</th><th>description</th></tr>\n");
+        paragraphs(section, item.path("description").asText(""));
+        paragraphs(section, operation.path("description").asText(""));
+        parameters(section, Stream.concat(item.path("parameters").valueStream(),
+                operation.path("parameters").valueStream()).map(this::resolve).toList());
+        responses(section, operation.path("responses"));
+    }
+
+    private void parameters(Element section, List<JsonNode> parameters) {
+        Element table = table(section, "Parameters", "name", "in", "required", "value", "description");
         for (JsonNode parameter : parameters) {
-            html.append("<tr><td><code>").append(escape(parameter.path("name").asText())).append("</code></td><td>")
-                    .append(escape(parameter.path("in").asText())).append("</td><td>")
-                    .append(parameter.path("required").asBoolean(false) ? "yes" : "no").append("</td><td>")
-                    .append(constraints(parameter.path("schema")));
+            Element row = table.appendElement("tr");
+            code(row.appendElement("td"), parameter.path("name").asText());
+            row.appendElement("td").text(parameter.path("in").asText());
+            row.appendElement("td").text(parameter.path("required").asBoolean(false) ? "yes" : "no");
+            Element value = row.appendElement("td");
+            constraints(value, parameter.path("schema"));
             if (parameter.has("example")) {
-                html.append("<br>example: <code>").append(escape(parameter.path("example").asText())).append("</code>");
+                code(value.appendElement("div").text("example: "), parameter.path("example").asText());
             }
-            html.append("</td><td>").append(inline(parameter.path("description").asText(""))).append("</td></tr>\n");
+            inline(row.appendElement("td"), parameter.path("description").asText(""));
         }
-        html.append("</table>\n");
+        replaceIfEmpty(table, "None.");
     }
 
-    private void responses(JsonNode responses) {
-        html.append("<h3>Responses</h3>\n");
-        if (!responses.isObject() || responses.isEmpty()) {
-            html.append("<p>None documented.</p>\n");
-            return;
-        }
-        html.append("<table>\n<tr><th>status</th><th>description</th><th>body</th><th>headers</th></tr>\n");
+    private void responses(Element section, JsonNode responses) {
+        Element table = table(section, "Responses", "status", "description", "body", "headers");
         responses.properties().forEach(entry -> {
             JsonNode response = resolve(entry.getValue());
-            html.append("<tr><td>").append(escape(entry.getKey())).append("</td><td>")
-                    .append(inline(response.path("description").asText(""))).append("</td><td>");
-            List<String> bodies = new ArrayList<>();
-            response.path("content").properties().forEach(media -> bodies.add("<code>" + escape(media.getKey())
-                    + "</code>: " + summary(media.getValue().path("schema"))));
-            html.append(String.join("<br>", bodies)).append("</td><td>");
-            List<String> headers = new ArrayList<>();
+            Element row = table.appendElement("tr");
+            row.appendElement("td").text(entry.getKey());
+            inline(row.appendElement("td"), response.path("description").asText(""));
+            Element bodies = row.appendElement("td");
+            response.path("content").properties().forEach(media -> summary(code(bodies.appendElement("div"),
+                    media.getKey()).appendText(": "), media.getValue().path("schema")));
+            Element headers = row.appendElement("td");
             response.path("headers").properties().forEach(header -> {
                 JsonNode resolved = resolve(header.getValue());
-                headers.add("<code>" + escape(header.getKey()) + "</code>"
-                        + (resolved.path("required").asBoolean(false) ? "" : " (optional)") + ": "
-                        + inline(resolved.path("description").asText("")));
+                inline(code(headers.appendElement("div"), header.getKey()).appendText(
+                        (resolved.path("required").asBoolean(false) ? "" : " (optional)") + ": "),
+                        resolved.path("description").asText(""));
             });
-            html.append(String.join("<br>", headers)).append("</td></tr>\n");
         });
-        html.append("</table>\n");
+        replaceIfEmpty(table, "None documented.");
     }
 
-    private void schemas() {
-        JsonNode schemas = document.path("components").path("schemas");
-        if (!schemas.isObject()) {
-            return;
+    /** Appends a heading and a table with a header row of {@code columns}; the caller appends the rows. */
+    private static Element table(Element section, String heading, String... columns) {
+        section.appendElement("h3").text(heading);
+        Element table = section.appendElement("table");
+        Element header = table.appendElement("tr");
+        for (String column : columns) {
+            header.appendElement("th").text(column);
         }
-        html.append("<section id=\"schemas\">\n<h2>Schemas</h2>\n");
+        return table;
+    }
+
+    /** Replaces a table that got no rows below its header with the sentence {@code none}. */
+    private static void replaceIfEmpty(Element table, String none) {
+        if (table.childrenSize() == 1) {
+            table.replaceWith(new Element("p").text(none));
+        }
+    }
+
+    private static void schemas(Element section, JsonNode schemas) {
+        section.appendElement("h2").text("Schemas");
         schemas.properties().forEach(schema -> {
-            html.append("<h3 id=\"").append(schemaId(schema.getKey())).append("\">").append(escape(schema.getKey()))
-                    .append("</h3>\n");
-            paragraphs(schema.getValue().path("description").asText(""));
-            html.append("<pre>").append(escape(pretty(schema.getValue()))).append("</pre>\n");
+            section.appendElement("h3").id(schemaId(schema.getKey())).text(schema.getKey());
+            paragraphs(section, schema.getValue().path("description").asText(""));
+            section.appendElement("pre").text(schema.getValue().toPrettyString());
         });
-        html.append("</section>\n");
     }
 
-    /** A one-line description of a schema as HTML: a link for a named schema, its shape otherwise. */
-    private String summary(JsonNode schema) {
-        if (schema.hasNonNull("$ref")) {
-            String ref = schema.path("$ref").asText();
-            if (ref.startsWith(SCHEMA_REF)) {
-                String name = ref.substring(SCHEMA_REF.length());
-                return "<a href=\"#" + schemaId(name) + "\">" + escape(name) + "</a>";
-            }
-            return "<code>" + escape(ref) + "</code>";
+    /** Appends a one-line description of a schema: a link for a named schema, its shape otherwise. */
+    private void summary(Element into, JsonNode schema) {
+        String ref = schema.path("$ref").asText();
+        if (ref.startsWith(SCHEMA_REF)) {
+            String name = ref.substring(SCHEMA_REF.length());
+            into.appendElement("a").attr("href", "#" + schemaId(name)).text(name);
+        } else if (schema.hasNonNull("$ref")) {
+            code(into, ref);
+        } else if (schema.path("oneOf").isArray() || schema.path("anyOf").isArray()) {
+            each(into.appendText("one of "), schema.path(schema.path("oneOf").isArray() ? "oneOf" : "anyOf"), " | ",
+                    alternative -> summary(into, alternative));
+        } else if (schema.path("allOf").isArray()) {
+            each(into, schema.path("allOf"), " with ", part -> summary(into, part));
+        } else if (schema.has("const")) {
+            code(into, schema.path("const").toString());
+        } else if (schema.path("enum").isArray()) {
+            each(into, schema.path("enum"), " | ", value -> code(into, value.asText()));
+        } else if (schema.path("prefixItems").isArray()) {
+            each(into.appendText("["), schema.path("prefixItems"), ", ", item -> summary(into, item));
+            into.appendText("]");
+        } else if (schema.path("items").isObject()) {
+            summary(into.appendText("array of "), schema.path("items"));
+        } else if (!schema.has("type") && schema.path("properties").isObject()) {
+            each(into.appendText("{"), schema.path("properties").properties(), ", ",
+                    property -> summary(code(into, property.getKey()).appendText(": "), property.getValue()));
+            into.appendText("}");
+        } else {
+            constraints(into, schema);
         }
-        for (String combination : List.of("oneOf", "anyOf")) {
-            if (schema.path(combination).isArray()) {
-                return "one of " + joined(schema.path(combination), " | ");
-            }
-        }
-        if (schema.path("allOf").isArray()) {
-            return joined(schema.path("allOf"), " with ");
-        }
-        if (schema.has("const")) {
-            return "<code>" + escape(schema.path("const").toString()) + "</code>";
-        }
-        if (schema.path("enum").isArray()) {
-            List<String> values = new ArrayList<>();
-            schema.path("enum").forEach(value -> values.add("<code>" + escape(value.asText()) + "</code>"));
-            return String.join(" | ", values);
-        }
-        if (schema.path("prefixItems").isArray()) {
-            return "[" + joined(schema.path("prefixItems"), ", ") + "]";
-        }
-        if (schema.path("items").isObject()) {
-            return "array of " + summary(schema.path("items"));
-        }
-        if (!schema.has("type") && schema.path("properties").isObject()) {
-            List<String> properties = new ArrayList<>();
-            schema.path("properties").properties().forEach(property -> properties.add(
-                    "<code>" + escape(property.getKey()) + "</code>: " + summary(property.getValue())));
-            return "{" + String.join(", ", properties) + "}";
-        }
-        return constraints(schema);
     }
 
-    private String joined(JsonNode schemas, String separator) {
-        List<String> parts = new ArrayList<>();
-        schemas.forEach(schema -> parts.add(summary(schema)));
-        return String.join(separator, parts);
-    }
-
-    /** The type and rules of a parameter's or a simple schema's values, following a reference. */
-    private String constraints(JsonNode schema) {
+    /** Appends the type and rules of a parameter's or a simple schema's values, following a reference. */
+    private void constraints(Element into, JsonNode schema) {
         JsonNode resolved = resolve(schema);
         if (resolved.path("enum").isArray() || resolved.has("const")) {
-            return summary(resolved);
+            summary(into, resolved);
+            return;
         }
-        List<String> rules = new ArrayList<>();
+        if (schema.hasNonNull("$ref")) {
+            summary(into, schema);
+            into.appendText(": ");
+        }
         JsonNode type = resolved.path("type");
-        rules.add(escape(type.isArray() ? joinedText(type) : type.asText("any")));
+        into.appendText(type.isArray() ? type.valueStream().map(JsonNode::asText).collect(Collectors.joining(" or "))
+                : type.asText("any"));
         if (resolved.has("pattern")) {
-            rules.add("pattern <code>" + escape(resolved.path("pattern").asText()) + "</code>");
+            code(into.appendText(", pattern "), resolved.path("pattern").asText());
         }
         for (String bound : BOUNDS) {
             if (resolved.has(bound)) {
-                rules.add(bound + " " + escape(resolved.path(bound).asText()));
+                into.appendText(", " + bound + " " + resolved.path(bound).asText());
             }
         }
-        String text = String.join(", ", rules);
-        return schema.hasNonNull("$ref") ? summary(schema) + ": " + text : text;
-    }
-
-    private static String joinedText(JsonNode values) {
-        List<String> texts = new ArrayList<>();
-        values.forEach(value -> texts.add(value.asText()));
-        return String.join(" or ", texts);
     }
 
     /** The object a local {@code $ref} points at (followed repeatedly), or {@code node} itself. */
     private JsonNode resolve(JsonNode node) {
         JsonNode current = node;
-        for (int hops = 0; hops < 10 && current.path("$ref").isTextual(); hops++) {
-            String ref = current.path("$ref").asText();
-            if (!ref.startsWith("#/")) {
-                return current;
-            }
-            current = document.at(ref.substring(1));
+        for (int hops = 0; hops < 10 && current.path("$ref").asText().startsWith("#/"); hops++) {
+            current = document.at(current.path("$ref").asText().substring(1));
         }
         return current;
     }
 
-    private void paragraphs(String text) {
+    /** Appends every item by {@code append}, with the text {@code separator} between them. */
+    private static <T> void each(Element into, Iterable<T> items, String separator, Consumer<T> append) {
+        Iterator<T> iterator = items.iterator();
+        while (iterator.hasNext()) {
+            append.accept(iterator.next());
+            if (iterator.hasNext()) {
+                into.appendText(separator);
+            }
+        }
+    }
+
+    /** Appends {@code text} as a code element; returns {@code into} to append more after it. */
+    private static Element code(Element into, String text) {
+        into.appendElement("code").text(text);
+        return into;
+    }
+
+    private static void paragraphs(Element into, String text) {
         for (String paragraph : text.split("\n\\s*\n")) {
             if (!paragraph.isBlank()) {
-                html.append("<p>").append(inline(paragraph.strip())).append("</p>\n");
+                inline(into.appendElement("p"), paragraph.strip());
             }
         }
     }
 
-    /** Escaped text with {@code `code`} and {@code **bold**} turned into markup (after escaping, so nothing leaks). */
-    static String inline(String text) {
-        String escaped = escape(text);
-        escaped = CODE_SPAN.matcher(escaped).replaceAll("<code>$1</code>");
-        return STRONG.matcher(escaped).replaceAll("<strong>$1</strong>");
-    }
-
-    /** {@code text} safe inside HTML elements and quoted attribute values. */
-    static String escape(String text) {
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
+    /** Appends {@code text} with {@code `code`} and {@code **bold**} as elements; everything else stays text. */
+    static void inline(Element into, String text) {
+        Matcher markup = MARKUP.matcher(text);
+        int from = 0;
+        while (markup.find()) {
+            into.appendText(text.substring(from, markup.start()));
+            if (markup.group(1) != null) {
+                code(into, markup.group(1));
+            } else {
+                into.appendElement("strong").text(markup.group(2));
             }
+            from = markup.end();
         }
-        return out.toString();
+        into.appendText(text.substring(from));
     }
 
     /** The operation's {@code operationId} (unique in a valid document), else its method and path. */
@@ -312,13 +293,5 @@ final class ApiDocsPage {
 
     private static String schemaId(String name) {
         return "schema-" + NOT_ID.matcher(name).replaceAll("-");
-    }
-
-    private static String pretty(JsonNode schema) {
-        try {
-            return PRETTY.writerWithDefaultPrettyPrinter().writeValueAsString(schema);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a schema could not be written back as JSON", e);
-        }
     }
 }

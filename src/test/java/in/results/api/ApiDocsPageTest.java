@@ -6,12 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 
 /** The HTML page rendered from an OpenAPI document: complete, self-contained, and escaped. */
 class ApiDocsPageTest {
     private static final String SCRIPT = "<script>alert('x')</script>";
-    private static final String ESCAPED_SCRIPT = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;";
+    private static final String ESCAPED_SCRIPT = "&lt;script&gt;alert('x')&lt;/script&gt;";
 
     /** A tiny document that puts markup into every kind of text the page shows. */
     private static JsonNode hostileDocument() {
@@ -34,19 +37,26 @@ class ApiDocsPageTest {
     @Test
     void the_renderer_escapes_every_text_it_takes_from_the_document() {
         String html = ApiDocsPage.htmlOf(hostileDocument());
+        Document page = Jsoup.parse(html);
 
         assertThat(html).doesNotContainIgnoringCase("<script");
         assertThat(html).contains(ESCAPED_SCRIPT);
-        assertThat(html).doesNotContain("\" onmouseover").doesNotContain("\" x=\"");
+        assertThat(page.title()).isEqualTo("T <script>");
+        assertThat(html).doesNotContain("\" onmouseover");
+        assertThat(page.select("script, [onmouseover], [x]")).as("no element or attribute made of the document's text")
+                .isEmpty();
         assertThat(html).contains("<code>" + ESCAPED_SCRIPT + "</code>").contains("<strong>" + ESCAPED_SCRIPT + "</strong>");
         assertThat(html).contains("1 &amp; 2");
     }
 
     @Test
     void only_code_spans_and_bold_become_markup() {
-        assertThat(ApiDocsPage.inline("`<b>` and **x** & \"y\"")).isEqualTo(
-                "<code>&lt;b&gt;</code> and <strong>x</strong> &amp; &quot;y&quot;");
-        assertThat(ApiDocsPage.escape("<a href='x'>&</a>")).isEqualTo("&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;");
+        Element paragraph = new Element("p");
+
+        ApiDocsPage.inline(paragraph, "`<b>` and **x** & \"y\"");
+
+        assertThat(paragraph.html()).isEqualTo("<code>&lt;b&gt;</code> and <strong>x</strong> &amp; \"y\"");
+        assertThat(paragraph.select("b")).isEmpty();
     }
 
     @Test
@@ -54,12 +64,15 @@ class ApiDocsPageTest {
         JsonNode document = DocsRoutes.parse(DocsRoutes.documentResource());
 
         String html = ApiDocsPage.htmlOf(document);
+        Document page = Jsoup.parse(html);
 
         document.path("paths").properties().forEach(path -> {
             JsonNode operation = path.getValue().path("get");
-            assertThat(html).contains("<code>" + ApiDocsPage.escape(path.getKey()) + "</code></h2>");
-            assertThat(html).contains("<section id=\"op-" + operation.path("operationId").asText() + "\">");
-            assertThat(html).contains(ApiDocsPage.escape(operation.path("summary").asText()));
+            Element section = page.getElementById("op-" + operation.path("operationId").asText());
+            assertThat(section).as(path.getKey()).isNotNull();
+            assertThat(section.tagName()).isEqualTo("section");
+            assertThat(section.expectFirst("h2 code").text()).isEqualTo(path.getKey());
+            assertThat(section.expectFirst("p.summary").text()).isEqualTo(operation.path("summary").asText());
         });
         for (String parameter : new String[] {"hallticket", "hallticket_from", "hallticket_to", "examCode", "eType",
                 "etype", "degree", "type", "result", "dob", "year", "refresh"}) {
