@@ -8,7 +8,10 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
 
-/** All semesters of a student, attempts merged (DESIGN §4): the answer of {@code /all-r18/<hallticket>}. */
+/**
+ * All semesters of a student in one regulation, attempts merged (DESIGN §4): the answer of {@code /all-r18},
+ * {@code /all-r22} and {@code /all}.
+ */
 public record Transcript(StudentDetails details, List<SemesterRecord> semesters, BigDecimal overallGpa) {
     public Transcript {
         Objects.requireNonNull(details, "details");
