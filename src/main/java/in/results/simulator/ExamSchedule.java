@@ -39,6 +39,9 @@ final class ExamSchedule {
     /** R18 RC/RV releases came three to six weeks after the exam's. */
     private static final int R18_RCRV_LEAST_DAYS = 21;
     private static final int R18_RCRV_SPREAD_DAYS = 22;
+    /** RC/RV titles start with " RC/RV " (leading space, as listed), else "RC/RV ", else "RCRV ": one draw. */
+    private static final double SPACED_RCRV_PREFIX_BELOW = 0.6;
+    private static final double RCRV_PREFIX_BELOW = 0.85;
     /** Since 2025 some titles end with the exam session ({@code … Results June-2025}). */
     private static final LocalDate SESSION_TITLES_FROM = LocalDate.of(2025, 1, 1);
     private static final double SESSION_IN_TITLE = 0.5;
@@ -189,7 +192,7 @@ final class ExamSchedule {
         params.put("result", "gradercrv");
         params.put("type", "rcrvintgrade");
         double style = random.nextDouble();
-        String prefix = style < 0.6 ? " RC/RV " : style < 0.85 ? "RC/RV " : "RCRV ";
+        String prefix = style < SPACED_RCRV_PREFIX_BELOW ? " RC/RV " : style < RCRV_PREFIX_BELOW ? "RC/RV " : "RCRV ";
         LocalDate released = exam.releaseDate().plusDays(least + random.nextInt(spread));
         return new Exam(exam.code(), prefix + exam.title().strip(), released,
                 params, exam.degree(), exam.regulation(), exam.semester(), exam.kind(), true, MarksLayout.SEVEN_COLUMN);

@@ -16,6 +16,9 @@ import java.util.SplittableRandom;
  */
 final class SemesterSitter {
 
+    /** An RC/RV raise adds at least this share of the external maximum, as the RC/RV page's note says. */
+    private static final int RAISE_LEAST_PERCENT = 15;
+
     private final Intake intake;
     private final ExamSchedule schedule;
     private final Examiner examiner;
@@ -156,7 +159,7 @@ final class SemesterSitter {
     /** A higher-graded row, or null when no allowed raise changes the grade. */
     private Mark raised(Subject subject, int internal, Mark before) {
         int external = Integer.parseInt(before.external());
-        int least = (15 * subject.maxExternal() + 99) / 100;
+        int least = (RAISE_LEAST_PERCENT * subject.maxExternal() + 99) / 100;
         int headroom = subject.maxExternal() - external;
         if (headroom < least) {
             return null;
