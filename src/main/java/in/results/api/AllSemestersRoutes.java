@@ -23,7 +23,7 @@ import java.util.Map;
  * {@code Regulation} header.
  */
 final class AllSemestersRoutes {
-    static final String REGULATION_HEADER = "Regulation";
+    private static final String REGULATION_HEADER = "Regulation";
 
     private final AllSemestersLookup lookup;
     private final JsonWriter json;

@@ -33,9 +33,6 @@ public sealed interface StudentRegulation {
         }
     }
 
-    /** The university writes B.Tech as programme letter {@code A}. */
-    char BTECH = 'A';
-
     /**
      * The regulation of {@code hallTicket}: {@code YY CC E P …} with YY the year, E {@code 1} (regular entry) or
      * {@code 5} (lateral entry, whose YY is the year they joined the second year) and P the programme.
@@ -47,7 +44,7 @@ public sealed interface StudentRegulation {
             return new Unreadable("must start with the two-digit admission year and have 1 (regular entry) or 5"
                     + " (lateral entry) as its fifth character");
         }
-        if (hallTicket.programme() != BTECH) {
+        if (hallTicket.programme() != 'A') { // the university's programme letter of B.Tech
             return new NotServed("Only B.Tech results are served: this hall ticket's programme letter (its sixth"
                     + " character) is not A.");
         }
