@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Reproducible benchmark (BENCHMARKS.md): the service against the university simulator on loopback.
-# Options: -Dbench.latencyMs=200 -Dbench.studentsPerBatch=10
+# Options: -Dbench.latencyMs=200 -Dbench.studentsPerBatch=10 -Dbench.regulations=R18,R22
+# Prints, per regulation and batch, the cold /all-r18 or /all-r22 latency in units of L and the upstream
+# requests per lookup; then warm latency, cached throughput and one bulk job.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/select-jdk.sh

@@ -4,7 +4,6 @@ import in.results.api.HttpApi;
 import in.results.bulk.BulkJobs;
 import in.results.config.ServiceConfig;
 import in.results.core.Environment;
-import in.results.core.HallTicket;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamAnswer;
 import in.results.lookup.ExamLookup;
@@ -70,9 +69,10 @@ public final class App {
                 listPage(upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse, config, environment);
         CatalogSource catalog = new CatalogSource(releases);
         SemesterLookup semesters = new SemesterLookup(catalog, exams, environment.executor());
+        // One store for every regulation: its key holds the regulation, so /all-r22 and /all-r18 answers never mix.
         AllSemestersLookup allSemesters = new AllSemestersLookup(catalog, exams,
-                new EmbeddedStore<HallTicket, TranscriptAnswer>(TRANSCRIPT_STORE_ENTRIES, STALE_FOR,
-                        environment.ticker(), environment.executor()),
+                new EmbeddedStore<AllSemestersLookup.TranscriptKey, TranscriptAnswer>(TRANSCRIPT_STORE_ENTRIES,
+                        STALE_FOR, environment.ticker(), environment.executor()),
                 environment.executor());
         BulkJobs bulk = new BulkJobs(exams, bulkPolicy(config), environment);
         return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream, config, environment)

@@ -28,6 +28,11 @@ final class Demo {
         String service = "http://localhost:" + app.port();
         Student student = simulator.cohort().students().stream()
                 .filter(s -> !s.lateralEntry() && s.results().size() > 4).findFirst().orElseThrow();
+        // An R22 student of the 2023 batch with a supplementary attempt: several semesters, merged.
+        Student r22 = simulator.cohort().students().stream()
+                .filter(s -> s.regulation().equals("R22") && !s.lateralEntry() && s.admissionYear() == 2023
+                        && s.results().size() > 5)
+                .findFirst().orElseThrow();
         Map.Entry<String, ?> someExam = student.results().entrySet().iterator().next();
         Exam exam = simulator.cohort().exam(someExam.getKey()).orElseThrow();
         StringBuilder query = new StringBuilder("hallticket=" + student.hallTicket());
@@ -40,12 +45,15 @@ final class Demo {
                 Try:
                   %2$s/api/calculate?%3$s
                   %2$s/all-r18/%4$s
+                  %2$s/all-r22/%10$s
+                  %2$s/all/%10$s      (reads the regulation from the hall ticket; see the Regulation header)
                   %2$s/calculate/%4$s/2002-01-01/1,1
                   %2$s/result?hallticket=%4$s&dob=2002-01-01&year=2,1
                   %2$s/api?hallticket_from=%5$s&hallticket_to=%6$s&degree=btech&examCode=%7$s&etype=%8$s&type=%9$s&result=null
                   %2$s/new/all
                   %2$s/notifications
                 """.formatted(base, service, query, first, first.substring(0, 8) + "01", last, exam.code(),
-                exam.linkParams().getOrDefault("etype", "r17"), exam.linkParams().getOrDefault("type", "intgrade")));
+                exam.linkParams().getOrDefault("etype", "r17"), exam.linkParams().getOrDefault("type", "intgrade"),
+                r22.hallTicket()));
     }
 }

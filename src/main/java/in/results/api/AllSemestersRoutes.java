@@ -1,21 +1,30 @@
 package in.results.api;
 
+import in.results.core.HallTicket;
+import in.results.core.LookupFailure;
+import in.results.core.Regulation;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
-import in.results.core.LookupFailure;
-import in.results.store.CachedAnswer;
-
 import in.results.scrape.SubjectResult;
+import in.results.store.CachedAnswer;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
-/** {@code GET /all-r18/<hallticket>}: every semester, attempts merged, SGPA per semester and overall GPA. */
+/**
+ * Every semester, attempts merged, SGPA per semester and overall GPA: {@code /all-r18/<hallticket>} and
+ * {@code /all-r22/<hallticket>} for one regulation each, and {@code /all/<hallticket>}, which reads the regulation
+ * from the hall ticket. One lookup and one shape for all three; each answer names its regulation in the
+ * {@code Regulation} header.
+ */
 final class AllSemestersRoutes {
+    private static final String REGULATION_HEADER = "Regulation";
+
     private final AllSemestersLookup lookup;
     private final JsonWriter json;
 
@@ -25,16 +34,27 @@ final class AllSemestersRoutes {
     }
 
     void register(JavalinConfig config) {
-        config.routes.get("/all-r18/{hallticket}", this::allSemesters);
+        for (Regulation regulation : Regulation.values()) {
+            config.routes.get("/all-" + regulation.code().toLowerCase(Locale.ROOT) + "/{hallticket}",
+                    ctx -> allSemesters(ctx, regulation, hallTicketOf(ctx)));
+        }
+        config.routes.get("/all/{hallticket}", ctx -> {
+            HallTicket hallTicket = hallTicketOf(ctx);
+            allSemesters(ctx, Params.regulationOf("hallticket", hallTicket), hallTicket);
+        });
     }
 
-    private void allSemesters(Context ctx) {
-        CachedAnswer<TranscriptAnswer> answer =
-                lookup.transcript(Params.hallTicket("hallticket", ctx.pathParam("hallticket")), RequestDeadline.of(ctx));
+    private static HallTicket hallTicketOf(Context ctx) {
+        return Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
+    }
+
+    private void allSemesters(Context ctx, Regulation regulation, HallTicket hallTicket) {
+        ctx.header(REGULATION_HEADER, regulation.code());
+        CachedAnswer<TranscriptAnswer> answer = lookup.transcript(regulation, hallTicket, RequestDeadline.of(ctx));
         Transcript transcript = switch (answer.value()) {
             case TranscriptAnswer.Found found -> found.transcript();
             case TranscriptAnswer.NoResult none ->
-                    throw LookupFailure.noResult("No R18 B.Tech result for this hall ticket.");
+                    throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
         };
         json.writeCached(ctx, answer, Map.of("data", body(transcript)));
     }

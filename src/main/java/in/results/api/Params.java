@@ -1,6 +1,9 @@
 package in.results.api;
 
 import in.results.core.HallTicket;
+import in.results.core.LookupFailure;
+import in.results.core.Regulation;
+import in.results.core.StudentRegulation;
 
 import io.javalin.http.Context;
 import java.util.regex.Pattern;
@@ -80,5 +83,17 @@ final class Params {
             throw ApiException.invalidParameter(name, "must be a date written YYYY-MM-DD");
         }
         return raw;
+    }
+
+    /**
+     * The regulation a hall ticket names (DESIGN §4): 400 when its admission year or entry cannot be read, 404
+     * {@code RESULT_NOT_FOUND} naming the reason when it is readable but not a B.Tech student of R18 or R22.
+     */
+    static Regulation regulationOf(String name, HallTicket hallTicket) {
+        return switch (StudentRegulation.of(hallTicket)) {
+            case StudentRegulation.Served served -> served.regulation();
+            case StudentRegulation.Unreadable unreadable -> throw ApiException.invalidParameter(name, unreadable.rule());
+            case StudentRegulation.NotServed notServed -> throw LookupFailure.noResult(notServed.reason());
+        };
     }
 }

@@ -60,7 +60,7 @@ final class ResultJson {
         return Map.of("SGPA", value);
     }
 
-    /** The string form of /all-r18: exactly two decimals ({@code "10.00"}) or {@code "FAIL"}. */
+    /** The string form of the all-semesters answers: exactly two decimals ({@code "10.00"}) or {@code "FAIL"}. */
     static String sgpaText(Sgpa sgpa) {
         return switch (sgpa) {
             case Sgpa.Awarded awarded -> awarded.value().toPlainString();

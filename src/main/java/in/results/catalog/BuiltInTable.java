@@ -1,20 +1,27 @@
 package in.results.catalog;
 
+import in.results.core.Regulation;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The known R18 B.Tech exam codes (public record, March 2025; shared/fixtures/upstream/README.md),
- * the catalog's fallback when the release list cannot be fetched or no longer shows a code.
+ * The known R18 and R22 B.Tech exam codes (public record, March 2025), the catalog's fallback when the release
+ * list cannot be fetched or no longer shows a code. R18 codes are known without dates; R22 codes with their kind
+ * and release date, because each R22 batch has its own Regular code for the same semester and only the date tells
+ * which batch a regular release is for.
  */
 final class BuiltInTable {
     /**
-     * Semester, then codes with R (regular), S (supplementary) or AS (advanced supplementary);
+     * R18: semester, then codes with R (regular), S (supplementary) or AS (advanced supplementary);
      * a code without a letter is a later supplementary or a later batch's regular.
      */
     private static final String TABLE = """
@@ -28,6 +35,30 @@ final class BuiltInTable {
             4-2 1580R 1600S 1623 1672 1673 1677 1691 1698 1716 1790 1794 1808 1812
             """;
 
+    /**
+     * R22: code, semester, R (regular) or S (supplementary), release date. The three 1-1 regulars are batch 2022's
+     * (1662), 2023's (1763) and 2024's (1851). All were published with {@code etype=r17&type=intgrade}.
+     */
+    private static final String R22_TABLE = """
+            1662 1-1 R 27-MAY-2023
+            1699 1-1 S 19-OCT-2023
+            1704 1-2 R 19-OCT-2023
+            1763 1-1 R 07-MAR-2024
+            1768 1-2 S 12-MAR-2024
+            1771 2-1 R 01-APR-2024
+            1800 1-2 R 21-AUG-2024
+            1803 1-1 S 21-AUG-2024
+            1813 2-2 R 22-SEP-2024
+            1818 2-1 S 22-SEP-2024
+            1833 2-1 R 08-FEB-2025
+            1837 2-2 S 08-FEB-2025
+            1841 3-1 R 03-MAR-2025
+            1851 1-1 R 17-MAR-2025
+            1855 1-2 S 17-MAR-2025
+            """;
+    private static final DateTimeFormatter DATE = new DateTimeFormatterBuilder()
+            .parseCaseInsensitive().appendPattern("dd-MMM-uuuu").toFormatter(Locale.ENGLISH);
+
     private static final Pattern ENTRY = Pattern.compile("(\\d+)(R|S|AS)?");
 
     /** The codes published with the older result types, before intgrade became the rule. */
@@ -38,7 +69,7 @@ final class BuiltInTable {
 
     private BuiltInTable() {}
 
-    /** Every built-in exam release, semester by semester, in table order. */
+    /** Every built-in exam release: R18 semester by semester, then R22, in table order. */
     static List<ExamRelease> releases() {
         return RELEASES;
     }
@@ -72,9 +103,16 @@ final class BuiltInTable {
                     throw new IllegalStateException("bad built-in entry " + fields[i]);
                 }
                 String code = m.group(1);
-                releases.add(new ExamRelease(code, Degree.BTECH, "R18", semester, kindOf(m.group(2)), false,
-                        ReleaseDate.UNKNOWN, paramsOf(code), "", ReleaseSource.BUILT_IN_TABLE));
+                releases.add(new ExamRelease(code, Degree.BTECH, Regulation.R18.code(), semester, kindOf(m.group(2)),
+                        false, ReleaseDate.UNKNOWN, paramsOf(code), "", ReleaseSource.BUILT_IN_TABLE));
             }
+        }
+        for (String line : R22_TABLE.strip().split("\n")) {
+            String[] fields = line.strip().split("\\s+");
+            String code = fields[0];
+            ReleaseDate released = new ReleaseDate.Known(LocalDate.parse(fields[3], DATE));
+            releases.add(new ExamRelease(code, Degree.BTECH, Regulation.R22.code(), Semester.parse(fields[1]).orElseThrow(),
+                    kindOf(fields[2]), false, released, paramsOf(code), "", ReleaseSource.BUILT_IN_TABLE));
         }
         return List.copyOf(releases);
     }

@@ -1,5 +1,6 @@
 package in.results.catalog;
 
+import in.results.core.Regulation;
 import in.results.scrape.ReleaseListing;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -18,8 +19,9 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Which exam releases exist, and which of them belong to each R18 B.Tech semester: the
- * university's release list merged with the built-in table of known R18 B.Tech codes.
+ * Which exam releases exist, and which of them belong to each semester of each served B.Tech
+ * regulation (R18, R22): the university's release list merged with the built-in table of known
+ * R18 and R22 B.Tech codes.
  * Immutable and thread-safe; pure (building one does no I/O).
  *
  * <h2>Merge</h2>
@@ -57,13 +59,13 @@ public final class ExamCatalog {
             Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder());
 
     private final List<ExamRelease> all;
-    private final Map<Semester, List<ExamRelease>> r18Btech;
+    private final Map<Regulation, Map<Semester, List<ExamRelease>>> btech;
     private final Map<String, ExamRelease> rcrvByCode;
 
-    private ExamCatalog(List<ExamRelease> all, Map<Semester, List<ExamRelease>> r18Btech,
+    private ExamCatalog(List<ExamRelease> all, Map<Regulation, Map<Semester, List<ExamRelease>>> btech,
             Map<String, ExamRelease> rcrvByCode) {
         this.all = List.copyOf(all);
-        this.r18Btech = r18Btech;
+        this.btech = btech;
         this.rcrvByCode = Map.copyOf(rcrvByCode);
     }
 
@@ -111,30 +113,34 @@ public final class ExamCatalog {
                 rcrvByCode.put(known.code(), builtInRcrvOf(known));
             }
         }
-        return new ExamCatalog(all, r18BtechBySemester(all), rcrvByCode);
+        Map<Regulation, Map<Semester, List<ExamRelease>>> btech = new EnumMap<>(Regulation.class);
+        for (Regulation regulation : Regulation.values()) {
+            btech.put(regulation, btechBySemester(all, regulation));
+        }
+        return new ExamCatalog(all, btech, rcrvByCode);
     }
 
     /**
-     * The R18 B.Tech releases of a semester that are exams, not RC/RV results: regular,
-     * supplementary, advanced supplementary and UNKNOWN kinds, in chronological order (see the
-     * class comment). Every release a student of the semester could have a result in is here;
-     * nothing is filtered by batch.
+     * The B.Tech releases of {@code regulation} for a semester that are exams, not RC/RV results:
+     * regular, supplementary, advanced supplementary and UNKNOWN kinds, in chronological order
+     * (see the class comment). Every release a student of the semester could have a result in is
+     * here; nothing is filtered by batch (R22 lists every batch's regular release of the semester).
      *
      * @return an unmodifiable list, possibly empty
      */
-    public List<ExamRelease> r18BtechReleases(Semester semester) {
-        return r18Btech.get(Objects.requireNonNull(semester, "semester"));
+    public List<ExamRelease> btechReleases(Regulation regulation, Semester semester) {
+        return btech.get(Objects.requireNonNull(regulation, "regulation")).get(Objects.requireNonNull(semester, "semester"));
     }
 
     /**
-     * The subset of {@link #r18BtechReleases} whose kind is REGULAR (for built-in codes: those
-     * the table marks R), in the same order; the first one a student has a result in is the
-     * student's regular attempt.
+     * The subset of {@link #btechReleases} whose kind is REGULAR (for built-in codes: those the
+     * table marks R), in the same order. Which of them is a batch's own regular exam is a matter
+     * of date, not of code: the first one released after the batch could have sat the semester.
      *
      * @return an unmodifiable list, possibly empty
      */
-    public List<ExamRelease> r18BtechRegularReleases(Semester semester) {
-        return r18BtechReleases(semester).stream().filter(r -> r.kind() == ReleaseKind.REGULAR).toList();
+    public List<ExamRelease> btechRegularReleases(Regulation regulation, Semester semester) {
+        return btechReleases(regulation, semester).stream().filter(r -> r.kind() == ReleaseKind.REGULAR).toList();
     }
 
     /**
@@ -170,8 +176,12 @@ public final class ExamCatalog {
 
     @Override
     public String toString() {
-        StringBuilder text = new StringBuilder("ExamCatalog[").append(all.size()).append(" releases; R18 B.Tech");
-        r18Btech.forEach((semester, releases) -> text.append(' ').append(semester.key()).append(':').append(releases.size()));
+        StringBuilder text = new StringBuilder("ExamCatalog[").append(all.size()).append(" releases");
+        btech.forEach((regulation, semesters) -> {
+            text.append("; ").append(regulation.code()).append(" B.Tech");
+            semesters.forEach((semester, releases) ->
+                    text.append(' ').append(semester.key()).append(':').append(releases.size()));
+        });
         return text.append(']').toString();
     }
 
@@ -228,11 +238,11 @@ public final class ExamCatalog {
                 ReleaseDate.UNKNOWN, params, "", ReleaseSource.BUILT_IN_TABLE);
     }
 
-    private static Map<Semester, List<ExamRelease>> r18BtechBySemester(List<ExamRelease> all) {
+    private static Map<Semester, List<ExamRelease>> btechBySemester(List<ExamRelease> all, Regulation regulation) {
         Map<Semester, List<ExamRelease>> bySemester = new EnumMap<>(Semester.class);
         for (Semester semester : Semester.values()) {
             List<ExamRelease> exams = all.stream()
-                    .filter(r -> r.isR18Btech() && !r.rcrv() && r.term() == semester)
+                    .filter(r -> r.isBtechOf(regulation) && !r.rcrv() && r.term() == semester)
                     .toList();
             bySemester.put(semester, chronological(exams));
         }

@@ -1,5 +1,6 @@
 package in.results.catalog;
 
+import in.results.core.Regulation;
 import java.time.LocalDate;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -78,8 +79,8 @@ public record ExamRelease(
         return releaseDate.toOptional();
     }
 
-    /** Whether this is an R18 B.Tech release (exam or RC/RV). */
-    public boolean isR18Btech() {
-        return degree == Degree.BTECH && regulation.equals("R18");
+    /** Whether this is a B.Tech release (exam or RC/RV) of {@code served}. */
+    public boolean isBtechOf(Regulation served) {
+        return degree == Degree.BTECH && regulation.equals(served.code());
     }
 }

@@ -16,8 +16,10 @@ import java.util.regex.Pattern;
  * {@code B.Tech IV Year II (R13)} (no "Semester"), {@code I B.Tech. (R15)} and
  * {@code B.Tech I Year (R15)} (the whole annual-pattern first year), {@code RC/RV} or
  * {@code RCRV} in front, and suffixes such as {@code (Studied 1-1 in R16 AND 1-2 IN R18
- * Regulation students)}. Nothing here fails: what cannot be read comes back as UNKNOWN, {@code ""}
- * or {@link Term#UNSTATED}.
+ * Regulation students)}. Since 2025 some titles end with the exam session, {@code … Results
+ * June-2025}: it names the month the exam was written, not the release date (the list's date
+ * column), and is read as nothing. Nothing here fails: what cannot be read comes back as UNKNOWN,
+ * {@code ""} or {@link Term#UNSTATED}.
  */
 final class TitleReader {
     private static final int CI = Pattern.CASE_INSENSITIVE;

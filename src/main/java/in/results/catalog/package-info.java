@@ -1,2 +1,2 @@
-/** Exam releases: which exam codes exist for each R18 B.Tech semester. Pure; no I/O. */
+/** Exam releases: which exam codes exist for each R18 and R22 B.Tech semester. Pure; no I/O. */
 package in.results.catalog;

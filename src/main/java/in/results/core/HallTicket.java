@@ -37,6 +37,21 @@ public record HallTicket(String value) implements Comparable<HallTicket> {
         return value.charAt(4) == '5';
     }
 
+    /**
+     * The year the student was admitted to the first year, or empty when the hall ticket does not start with a
+     * year. Lateral-entry students join in the second year and their hall ticket carries that year, so theirs is the
+     * hall ticket's year minus one: their batch is the one admitted a year earlier.
+     */
+    public OptionalInt admissionYear() {
+        OptionalInt year = yearDigits();
+        return year.isPresent() ? OptionalInt.of(2000 + year.getAsInt() - (isLateralEntry() ? 1 : 0)) : year;
+    }
+
+    /** The programme letter, the sixth character: {@code A} is B.Tech ({@code R} B.Pharmacy, {@code D} M.Tech, …). */
+    public char programme() {
+        return value.charAt(5);
+    }
+
     @Override
     public int compareTo(HallTicket other) {
         return value.compareTo(other.value);

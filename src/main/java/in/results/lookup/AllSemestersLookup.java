@@ -1,9 +1,10 @@
 package in.results.lookup;
 
-import in.results.core.HallTicket;
-import in.results.core.ExamQuery;
 import in.results.core.Deadline;
+import in.results.core.ExamQuery;
+import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
+import in.results.core.Regulation;
 import in.results.releases.CatalogSource;
 import in.results.store.AnswerStore;
 import in.results.store.CachedAnswer;
@@ -28,26 +29,30 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
- * All semesters of a hall ticket, attempts merged (see {@link in.results.grading.AttemptMerger}), in at most two
- * rounds of concurrent upstream requests:
+ * All semesters of a hall ticket in one regulation, attempts merged (see {@link in.results.grading.AttemptMerger}):
+ * the one pipeline behind {@code /all-r18}, {@code /all-r22} and {@code /all}. The regulation only chooses which
+ * releases of the catalog are the student's; grading, merging, request economy and caching are the same. At most
+ * two rounds of concurrent upstream requests:
  * <ol>
- *   <li>per semester, the earliest R18 B.Tech Regular release that can concern the student (the batch's own
- *       regular exam) and the release after it, with their RC/RV twins where the catalog lists them — or, for a
- *       semester without such a regular release, all of its releases that can concern the student;</li>
+ *   <li>per semester, the earliest B.Tech Regular release of the regulation that can concern the student (the
+ *       batch's own regular exam) and the release after it, with their RC/RV twins where the catalog lists them —
+ *       or, for a semester without such a regular release, all of its releases that can concern the student;</li>
  *   <li>only for semesters where the regular attempt is missing or, merged with the next release, still holds a
  *       fail grade: every later release of the semester, with their RC/RV twins where listed.</li>
  * </ol>
  * Releases that cannot concern the student are skipped ({@link AttemptWindow}). Every request goes through
- * {@link ExamLookup#remembered}, so a later lookup asks only about releases it has not seen. Answers are cached
- * 3 hours ("no result anywhere" 5 minutes); a lookup that loses any upstream answer fails as a whole and is never
- * cached — the last complete answer is served stale instead, when there is one. When the release list cannot
- * be fetched, an answer built from the last list or the built-in table is kept only 5 minutes.
+ * {@link ExamLookup#remembered}, so a later lookup asks only about releases it has not seen. Answers are cached per
+ * regulation and hall ticket 3 hours ("no result anywhere" 5 minutes); a lookup that loses any upstream answer
+ * fails as a whole and is never cached — the last complete answer is served stale instead, when there is one.
+ * When the release list cannot be fetched, an answer built from the last list or the built-in table is kept only
+ * 5 minutes.
  */
 public final class AllSemestersLookup {
     static final Duration FRESH_FOR = Duration.ofHours(3);
@@ -61,11 +66,14 @@ public final class AllSemestersLookup {
 
     private final CatalogSource catalog;
     private final ExamLookup exams;
-    private final AnswerStore<HallTicket, TranscriptAnswer> store;
+    private final AnswerStore<TranscriptKey, TranscriptAnswer> store;
     private final Executor executor;
 
-    /** @param executor runs the concurrent exam lookups of each round, each on a thread of its own */
-    public AllSemestersLookup(CatalogSource catalog, ExamLookup exams, AnswerStore<HallTicket, TranscriptAnswer> store,
+    /**
+     * @param store    keeps the answers of every regulation, each under its own key
+     * @param executor runs the concurrent exam lookups of each round, each on a thread of its own
+     */
+    public AllSemestersLookup(CatalogSource catalog, ExamLookup exams, AnswerStore<TranscriptKey, TranscriptAnswer> store,
             Executor executor) {
         this.catalog = catalog;
         this.exams = exams;
@@ -74,17 +82,18 @@ public final class AllSemestersLookup {
     }
 
     /**
-     * The merged transcript; throws {@link LookupFailure} when the university fails (or the lookup does not end
-     * before {@code deadline}) and nothing is stored. Concurrent callers share one load, bounded by the first
-     * caller's deadline.
+     * The merged transcript of {@code hallTicket} over the B.Tech releases of {@code regulation}; throws
+     * {@link LookupFailure} when the university fails (or the lookup does not end before {@code deadline}) and
+     * nothing is stored. Concurrent callers share one load, bounded by the first caller's deadline. Which regulation
+     * a hall ticket belongs to is the caller's choice ({@code StudentRegulation}); any hall ticket can be asked.
      */
-    public CachedAnswer<TranscriptAnswer> transcript(HallTicket hallTicket, Deadline deadline) {
-        return store.get(hallTicket, key -> load(key, deadline), deadline);
+    public CachedAnswer<TranscriptAnswer> transcript(Regulation regulation, HallTicket hallTicket, Deadline deadline) {
+        return store.get(new TranscriptKey(regulation, hallTicket), key -> load(key, deadline), deadline);
     }
 
-    private Loaded<TranscriptAnswer> load(HallTicket hallTicket, Deadline deadline) {
+    private Loaded<TranscriptAnswer> load(TranscriptKey key, Deadline deadline) {
         CatalogSource.View view = catalog.current(deadline);
-        TranscriptAnswer answer = new Plan(hallTicket, view.catalog(), deadline).transcript()
+        TranscriptAnswer answer = new Plan(key, view.catalog(), deadline).transcript()
                 .<TranscriptAnswer>map(TranscriptAnswer.Found::new)
                 .orElseGet(TranscriptAnswer.NoResult::new);
         // Without the current release list a new release may be missing: such an answer is kept only briefly.
@@ -100,11 +109,11 @@ public final class AllSemestersLookup {
         private final Deadline deadline;
         private final Map<ExamQuery, ExamAnswer> answers = new LinkedHashMap<>();
 
-        Plan(HallTicket hallTicket, ExamCatalog catalog, Deadline deadline) {
-            this.hallTicket = hallTicket;
+        Plan(TranscriptKey key, ExamCatalog catalog, Deadline deadline) {
+            this.hallTicket = key.hallTicket();
             this.deadline = deadline;
             this.catalog = catalog;
-            this.window = new AttemptWindow(hallTicket, catalog);
+            this.window = new AttemptWindow(key.hallTicket(), catalog, key.regulation());
         }
 
         Optional<Transcript> transcript() {
@@ -200,6 +209,14 @@ public final class AllSemestersLookup {
                 return Optional.empty();
             }
             return Optional.of(new Transcript(details, records, GradeCalculator.overallGpaOf(allFinalRows)));
+        }
+    }
+
+    /** Store key of one all-semesters lookup: the same hall ticket has one answer per regulation asked. */
+    public record TranscriptKey(Regulation regulation, HallTicket hallTicket) {
+        public TranscriptKey {
+            Objects.requireNonNull(regulation, "regulation");
+            Objects.requireNonNull(hallTicket, "hallTicket");
         }
     }
 }

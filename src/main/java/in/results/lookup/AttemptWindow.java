@@ -1,6 +1,7 @@
 package in.results.lookup;
 
 import in.results.core.HallTicket;
+import in.results.core.Regulation;
 
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
@@ -13,8 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Which R18 B.Tech releases can hold a result of a hall ticket, semester by semester. Two rules, each of which
- * can only drop releases that cannot hold a result of the student:
+ * Which B.Tech releases of one regulation can hold a result of a hall ticket, semester by semester. Two rules, each
+ * of which can only drop releases that cannot hold a result of the student:
  * <ol>
  *   <li><b>Batch year.</b> A student admitted in year Y (lateral entry: the hall ticket carries the year they
  *       joined the second year, so Y is that year minus one) sits semester (y, s) for the first time in the
@@ -24,7 +25,11 @@ import java.util.Optional;
  *       regular exam, which is itself no earlier than the first regular release of that semester the student
  *       could sit. So no result of semester k is dated before that release of semester k − 1.</li>
  * </ol>
- * Releases of unknown date (known only from the built-in table) are never dropped and set no bound.
+ * Releases of unknown date (R18 codes known only from the built-in table) are never dropped and set no bound.
+ *
+ * <p>A batch's own regular exam of a semester is found by these dates, never by a code: R22 has one Regular code
+ * per batch for the same semester (1-1: 1662 for 2022, 1763 for 2023, 1851 for 2024), and the first regular release
+ * left in the window is the one the batch sat. Detained students sit a later one, which stays in the window.
  */
 final class AttemptWindow {
     /** Early enough that the batch-year rule drops nothing. */
@@ -32,12 +37,10 @@ final class AttemptWindow {
 
     private final Map<Semester, List<ExamRelease>> possible = new EnumMap<>(Semester.class);
 
-    AttemptWindow(HallTicket hallTicket, ExamCatalog catalog) {
+    AttemptWindow(HallTicket hallTicket, ExamCatalog catalog, Regulation regulation) {
         boolean lateralEntry = hallTicket.isLateralEntry();
         // A hall ticket not starting with a year (not the university's shape) gets no batch-year bound.
-        int admissionYear = hallTicket.yearDigits().isPresent()
-                ? 2000 + hallTicket.yearDigits().getAsInt() - (lateralEntry ? 1 : 0)
-                : UNKNOWN_YEAR;
+        int admissionYear = hallTicket.admissionYear().orElse(UNKNOWN_YEAR);
         Optional<LocalDate> previousRegular = Optional.empty();
         for (Semester semester : Semester.values()) {
             if (lateralEntry && semester.year() == 1) {
@@ -46,7 +49,7 @@ final class AttemptWindow {
             }
             LocalDate batchBound = LocalDate.of(admissionYear + semester.year(), 1, 1);
             LocalDate bound = previousRegular.filter(date -> date.isAfter(batchBound)).orElse(batchBound);
-            List<ExamRelease> releases = catalog.r18BtechReleases(semester).stream()
+            List<ExamRelease> releases = catalog.btechReleases(regulation, semester).stream()
                     .filter(release -> release.releasedOn().map(date -> !date.isBefore(bound)).orElse(true))
                     .toList();
             possible.put(semester, releases);

@@ -1,6 +1,7 @@
 package in.results.lookup;
 
 import in.results.core.HallTicket;
+import in.results.core.Regulation;
 import in.results.core.ExamQuery;
 import in.results.core.Deadline;
 import in.results.core.LookupFailure;
@@ -53,7 +54,8 @@ public final class SemesterLookup {
 
     /** The regular attempt as stored earlier, served STALE when the university fails or is too slow now. */
     private Optional<CachedAnswer<ExamAnswer>> storedRegularAttempt(HallTicket hallTicket, Semester semester) {
-        for (ExamRelease release : new AttemptWindow(hallTicket, catalog.lastKnown()).possibleRegular(semester)) {
+        AttemptWindow window = new AttemptWindow(hallTicket, catalog.lastKnown(), Regulation.R18);
+        for (ExamRelease release : window.possibleRegular(semester)) {
             Optional<CachedAnswer<ExamAnswer>> stored = exams.stored(hallTicket, queryOf(release));
             if (stored.isPresent() && stored.get().value() instanceof ExamAnswer.Found) {
                 CachedAnswer<ExamAnswer> found = stored.get();
@@ -65,7 +67,8 @@ public final class SemesterLookup {
 
     private CachedAnswer<ExamAnswer> firstRegularAttempt(HallTicket hallTicket, Semester semester, Deadline deadline) {
         List<ExamRelease> candidates =
-                new AttemptWindow(hallTicket, catalog.current(deadline).catalog()).possibleRegular(semester);
+                new AttemptWindow(hallTicket, catalog.current(deadline).catalog(), Regulation.R18)
+                        .possibleRegular(semester);
         for (ExamRelease release : candidates) {
             CachedAnswer<ExamAnswer> answer = exams.lookup(hallTicket, queryOf(release), Priority.INTERACTIVE, deadline);
             if (answer.value() instanceof ExamAnswer.Found) {

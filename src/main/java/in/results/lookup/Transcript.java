@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * All semesters of a student, attempts merged (per subject, the best row over the attempts): the answer of
- * {@code /all-r18/<hallticket>}.
+ * All semesters of a student in one regulation, attempts merged (per subject, the best row over the attempts):
+ * the answer of {@code /all-r18}, {@code /all-r22} and {@code /all}.
  */
 public record Transcript(StudentDetails details, List<SemesterRecord> semesters, BigDecimal overallGpa) {
     public Transcript {

@@ -5,6 +5,6 @@ public sealed interface TranscriptAnswer {
     /** At least one semester has a result. */
     record Found(Transcript transcript) implements TranscriptAnswer {}
 
-    /** No R18 B.Tech release has a result for the hall ticket. */
+    /** No B.Tech release of the regulation asked has a result for the hall ticket. */
     record NoResult() implements TranscriptAnswer {}
 }

@@ -1,7 +1,10 @@
 package in.results.simulator;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -48,9 +51,34 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
         }
     }
 
-    /** A cohort of roughly a thousand R18 B.Tech students; the same seed gives an equal cohort. */
+    /**
+     * A cohort of roughly a thousand R18 and five hundred R22 B.Tech students; the same seed gives an equal cohort,
+     * and its R18 students are the same whatever R22 holds.
+     */
     public static Cohort generate(long seed) {
         return new CohortGenerator(seed).generate();
+    }
+
+    /**
+     * This cohort with one more release, listed after the others, and its pages: {@code pages} maps hall tickets of
+     * existing students to the rows the release shows them (for an RC/RV release, the RC/RV rows of the exam with
+     * its code). Throws {@link IllegalArgumentException} when a hall ticket is unknown, the release is listed
+     * already, a student already has a page in it, or an RC/RV page has no exam page.
+     */
+    public Cohort withRelease(Exam release, Map<String, List<Mark>> pages) {
+        Objects.requireNonNull(release, "release");
+        List<Exam> listed = new ArrayList<>(exams);
+        listed.add(release);
+        Map<String, Student> updated = new LinkedHashMap<>();
+        students.forEach(student -> updated.put(student.hallTicket(), student));
+        pages.forEach((hallTicket, rows) -> {
+            Student student = updated.get(hallTicket);
+            if (student == null) {
+                throw new IllegalArgumentException("no student " + hallTicket);
+            }
+            updated.put(hallTicket, student.withPage(release.code(), rows, release.rcrv()));
+        });
+        return new Cohort(seed, listed, List.copyOf(updated.values()), notices);
     }
 
     /** The student holding {@code hallTicket}, ignoring case and surrounding spaces. */

@@ -14,6 +14,7 @@ import java.util.NoSuchElementException;
 public final class CohortCases {
 
     private final Map<EdgeCase, List<CaseExample>> examples = new EnumMap<>(EdgeCase.class);
+    private final Map<String, String> regulations = new HashMap<>();
 
     private CohortCases(Cohort cohort) {
         for (EdgeCase edgeCase : EdgeCase.values()) {
@@ -22,6 +23,7 @@ public final class CohortCases {
         Map<String, Exam> exams = new HashMap<>();
         cohort.exams().stream().filter(exam -> !exam.rcrv()).forEach(exam -> exams.put(exam.code(), exam));
         for (Student student : cohort.students()) {
+            regulations.put(student.hallTicket(), student.regulation());
             read(student, exams);
         }
     }
@@ -33,6 +35,13 @@ public final class CohortCases {
     /** Every example of {@code edgeCase}, in hall ticket order; possibly empty. */
     public List<CaseExample> examples(EdgeCase edgeCase) {
         return List.copyOf(examples.get(edgeCase));
+    }
+
+    /** Every example of {@code edgeCase} among students of {@code regulation} ({@code "R22"}), in hall ticket order. */
+    public List<CaseExample> examples(EdgeCase edgeCase, String regulation) {
+        return examples.get(edgeCase).stream()
+                .filter(example -> regulations.get(example.hallTicket()).equals(regulation))
+                .toList();
     }
 
     /** The first example of {@code edgeCase}; throws {@link NoSuchElementException} when there is none. */

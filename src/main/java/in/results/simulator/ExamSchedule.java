@@ -12,7 +12,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 
-/** Every release the simulated university lists: the R18 B.Tech releases, their RC/RV twins and noise. */
+/**
+ * Every release the simulated university lists: the R18 and R22 B.Tech releases, their RC/RV twins, and noise (other
+ * degrees and older regulations).
+ */
 final class ExamSchedule {
 
     /** RC/RV releases that really exist for these codes (fixture release table); later ones are drawn. */
@@ -26,36 +29,65 @@ final class ExamSchedule {
     private static final Set<String> OLDER_TITLES = Set.of("1437", "1476", "1590", "1628");
     /** Regular releases held for students outside our batches; nobody in the cohort has a result there. */
     static final Set<String> UNUSED_REGULARS = Set.of("1363", "1447", "1448");
+    /** R18 codes after 1504 whose RC/RV release is not on record get one with this chance. */
+    private static final double R18_LATER_RCRV = 0.4;
+    /** Most R22 codes get an RC/RV release (public record) … */
+    private static final double R22_RCRV = 0.7;
+    /** … one or two months after the release. */
+    private static final int R22_RCRV_LEAST_DAYS = 30;
+    private static final int R22_RCRV_SPREAD_DAYS = 31;
+    /** R18 RC/RV releases came three to six weeks after the exam's. */
+    private static final int R18_RCRV_LEAST_DAYS = 21;
+    private static final int R18_RCRV_SPREAD_DAYS = 22;
+    /** RC/RV titles start with " RC/RV " (leading space, as listed), else "RC/RV ", else "RCRV ": one draw. */
+    private static final double SPACED_RCRV_PREFIX_BELOW = 0.6;
+    private static final double RCRV_PREFIX_BELOW = 0.85;
+    /** Since 2025 some titles end with the exam session ({@code … Results June-2025}). */
+    private static final LocalDate SESSION_TITLES_FROM = LocalDate.of(2025, 1, 1);
+    private static final double SESSION_IN_TITLE = 0.5;
 
     private final List<Exam> exams;
     private final Map<String, Exam> byCode = new HashMap<>();
     private final Map<String, Exam> rcrvByCode = new HashMap<>();
-    /** R18 supplementary releases per semester, oldest first. */
+    /** B.Tech supplementary releases of R18 and R22 per regulation and semester ({@code "R22 2-1"}), oldest first. */
     private final Map<String, List<Exam>> supplementaries = new HashMap<>();
 
     private ExamSchedule(List<Exam> exams) {
         this.exams = List.copyOf(exams);
         for (Exam exam : exams) {
             (exam.rcrv() ? rcrvByCode : byCode).put(exam.code(), exam);
-            if (!exam.rcrv() && exam.regulation().equals("R18") && exam.degree().equals("btech")
-                    && exam.kind() != ExamKind.REGULAR) {
-                supplementaries.computeIfAbsent(exam.semester(), semester -> new ArrayList<>()).add(exam);
+            boolean enrolled = exam.regulation().equals("R18") || exam.regulation().equals(R22Timetable.REGULATION);
+            if (!exam.rcrv() && enrolled && exam.degree().equals("btech") && exam.kind() != ExamKind.REGULAR) {
+                supplementaries.computeIfAbsent(exam.regulation() + " " + exam.semester(), key -> new ArrayList<>())
+                        .add(exam);
             }
         }
     }
 
-    static ExamSchedule create(SplittableRandom random) {
+    /**
+     * The schedule of a cohort: R18 releases and noise drawn from {@code random} (in the order they were before R22
+     * was added, so an R18 cohort is unchanged), R22 releases from {@code r22Random}.
+     */
+    static ExamSchedule create(SplittableRandom random, SplittableRandom r22Random) {
         List<Exam> exams = new ArrayList<>();
-        Set<String> r18Codes = new HashSet<>();
+        Set<String> enrolledCodes = new HashSet<>();
+        for (R22Timetable.Entry entry : R22Timetable.entries()) {
+            Exam exam = r22Exam(entry, r22Random);
+            exams.add(exam);
+            enrolledCodes.add(exam.code());
+            if (r22Random.nextDouble() < R22_RCRV) {
+                exams.add(rcrvTwin(exam, r22Random, R22_RCRV_LEAST_DAYS, R22_RCRV_SPREAD_DAYS));
+            }
+        }
         for (R18Timetable.Entry entry : R18Timetable.entries()) {
             Exam exam = r18Exam(entry);
             exams.add(exam);
-            r18Codes.add(exam.code());
+            enrolledCodes.add(exam.code());
             if (hasRcrv(exam, random)) {
                 exams.add(rcrvTwin(exam, random));
             }
         }
-        exams.addAll(new NoiseReleaseGenerator(random).releases(r18Codes));
+        exams.addAll(new NoiseReleaseGenerator(random).releases(enrolledCodes));
         exams.sort(Comparator.comparing(Exam::releaseDate).thenComparing(Exam::code).thenComparing(Exam::rcrv));
         return new ExamSchedule(exams);
     }
@@ -76,9 +108,9 @@ final class ExamSchedule {
         return Optional.ofNullable(rcrvByCode.get(code));
     }
 
-    /** R18 supplementary releases of a semester dated after {@code after}, oldest first. */
-    List<Exam> supplementariesAfter(String semester, LocalDate after) {
-        return supplementaries.getOrDefault(semester, List.of()).stream()
+    /** B.Tech supplementary releases of a regulation's semester dated after {@code after}, oldest first. */
+    List<Exam> supplementariesAfter(String regulation, String semester, LocalDate after) {
+        return supplementaries.getOrDefault(regulation + " " + semester, List.of()).stream()
                 .filter(exam -> exam.releaseDate().isAfter(after))
                 .toList();
     }
@@ -127,12 +159,32 @@ final class ExamSchedule {
                 || UNUSED_REGULARS.contains(exam.code())) {
             return false;
         }
-        boolean drawn = random.nextDouble() < 0.4;
+        boolean drawn = random.nextDouble() < R18_LATER_RCRV;
         return KNOWN_RCRV.contains(exam.code()) || (Integer.parseInt(exam.code()) > 1504 && drawn);
+    }
+
+    /** An R22 release of the timetable; some titles since 2025 end with the exam session. */
+    private static Exam r22Exam(R22Timetable.Entry entry, SplittableRandom random) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("degree", "btech");
+        params.put("examCode", entry.code());
+        params.put("etype", "r17");
+        params.put("type", "intgrade");
+        String title = ExamTitles.current("B.Tech", entry.semester(), R22Timetable.REGULATION, entry.kind());
+        if (!entry.releaseDate().isBefore(SESSION_TITLES_FROM) && random.nextDouble() < SESSION_IN_TITLE) {
+            title = title + " " + R22Timetable.sessionOf(entry.releaseDate());
+        }
+        return new Exam(entry.code(), title, entry.releaseDate(), params, "btech", R22Timetable.REGULATION,
+                entry.semester(), entry.kind(), false, MarksLayout.SEVEN_COLUMN);
     }
 
     /** The RC/RV release of {@code exam}: same code, revaluation link, 3 to 6 weeks later. */
     static Exam rcrvTwin(Exam exam, SplittableRandom random) {
+        return rcrvTwin(exam, random, R18_RCRV_LEAST_DAYS, R18_RCRV_SPREAD_DAYS);
+    }
+
+    /** The RC/RV release of {@code exam}: same code, revaluation link, {@code least} + 0..spread-1 days later. */
+    private static Exam rcrvTwin(Exam exam, SplittableRandom random, int least, int spread) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("degree", exam.degree());
         params.put("examCode", exam.code());
@@ -140,8 +192,9 @@ final class ExamSchedule {
         params.put("result", "gradercrv");
         params.put("type", "rcrvintgrade");
         double style = random.nextDouble();
-        String prefix = style < 0.6 ? " RC/RV " : style < 0.85 ? "RC/RV " : "RCRV ";
-        return new Exam(exam.code(), prefix + exam.title().strip(), exam.releaseDate().plusDays(21 + random.nextInt(22)),
+        String prefix = style < SPACED_RCRV_PREFIX_BELOW ? " RC/RV " : style < RCRV_PREFIX_BELOW ? "RC/RV " : "RCRV ";
+        LocalDate released = exam.releaseDate().plusDays(least + random.nextInt(spread));
+        return new Exam(exam.code(), prefix + exam.title().strip(), released,
                 params, exam.degree(), exam.regulation(), exam.semester(), exam.kind(), true, MarksLayout.SEVEN_COLUMN);
     }
 }

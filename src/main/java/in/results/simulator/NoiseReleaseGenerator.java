@@ -9,8 +9,9 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * Releases of other regulations and degrees, listed among the R18 ones as on the real site. They
- * make catalog discovery honest: nobody in the cohort has a result in any of them.
+ * Releases of other regulations and degrees, listed among the R18 and R22 B.Tech ones as on the real
+ * site. They make catalog discovery honest: nobody in the cohort has a result in any of them. B.Tech
+ * noise is of older regulations only: every R22 B.Tech release is some enrolled batch's.
  */
 final class NoiseReleaseGenerator {
 
@@ -27,6 +28,11 @@ final class NoiseReleaseGenerator {
             new Degree("mba", "MBA", 2),
             new Degree("mca", "MCA", 2));
     private static final double[] DEGREE_WEIGHTS = {0.5, 0.15, 0.12, 0.07, 0.08, 0.08};
+
+    /** Older B.Tech regulations still holding supplementary exams (R16 most often). */
+    private static final List<String> OLDER_BTECH_REGULATIONS = List.of("R16", "R16", "R15", "R13", "R09");
+    /** Share of other degrees' releases since 2023 that are of their R22 regulation. */
+    private static final double R22_SHARE_SINCE_2023 = 0.6;
 
     private final SplittableRandom random;
 
@@ -109,9 +115,11 @@ final class NoiseReleaseGenerator {
     }
 
     private String regulation(Degree degree, LocalDate date) {
-        boolean r22Era = date.getYear() >= 2023 && random.nextDouble() < 0.6;
+        if (degree.param().equals("btech")) {
+            return OLDER_BTECH_REGULATIONS.get(random.nextInt(OLDER_BTECH_REGULATIONS.size()));
+        }
+        boolean r22Era = date.getYear() >= 2023 && random.nextDouble() < R22_SHARE_SINCE_2023;
         return switch (degree.param()) {
-            case "btech" -> r22Era ? "R22" : List.of("R16", "R16", "R15", "R13", "R09").get(random.nextInt(5));
             case "bpharmacy" -> r22Era ? "R22" : "R17";
             default -> r22Era ? "R22" : "R19";
         };

@@ -96,16 +96,20 @@ public final class SimulatorMain {
                 + " (also under " + simulator.baseUrl() + "/results), seed " + cohort.seed() + ", "
                 + cohort.students().size() + " students, " + cohort.exams().size() + " releases");
         out.println("Release list: " + simulator.baseUrl() + "/jsp/home.jsp");
-        for (EdgeCase edgeCase : List.of(EdgeCase.SUPPLY_CLEARED_SECOND_TRY, EdgeCase.RCRV_RAISED, EdgeCase.ABSENT,
-                EdgeCase.FOUR_COLUMN, EdgeCase.LATERAL_ENTRY, EdgeCase.DETAINED, EdgeCase.NO_RESULT)) {
-            List<CaseExample> examples = cases.examples(edgeCase);
-            if (examples.isEmpty()) {
-                continue;
+        for (String regulation : List.of("R18", R22Timetable.REGULATION)) {
+            out.println(regulation + " students:");
+            for (EdgeCase edgeCase : List.of(EdgeCase.SUPPLY_CLEARED_SECOND_TRY, EdgeCase.RCRV_RAISED, EdgeCase.ABSENT,
+                    EdgeCase.FOUR_COLUMN, EdgeCase.LATERAL_ENTRY, EdgeCase.DETAINED, EdgeCase.NO_RESULT)) {
+                List<CaseExample> examples = cases.examples(edgeCase, regulation);
+                if (examples.isEmpty()) {
+                    continue;
+                }
+                CaseExample example = examples.getFirst();
+                Student student = cohort.student(example.hallTicket()).orElseThrow();
+                String exams = String.join(" ", student.results().keySet());
+                out.printf("  %-26s %s  exams: %s%n", edgeCase, example.hallTicket(),
+                        exams.isEmpty() ? "(none)" : exams);
             }
-            CaseExample example = examples.getFirst();
-            Student student = cohort.student(example.hallTicket()).orElseThrow();
-            String exams = String.join(" ", student.results().keySet());
-            out.printf("  %-26s %s  exams: %s%n", edgeCase, example.hallTicket(), exams.isEmpty() ? "(none)" : exams);
         }
         cases.examples(EdgeCase.SUPPLY_CLEARED_FIRST_TRY).stream().findFirst().ifPresent(example -> out.println(
                 "Try: " + simulator.baseUrl() + "/resultAction?degree=btech&examCode=" + example.examCode()

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * One student of the cohort and everything the university would show for them.
+ * {@code regulation} is the one the student was enrolled under ({@code "R18"}, {@code "R22"}).
  * {@code admissionYear} is the year the student's batch entered first year; for lateral entry it
  * is the hall ticket's year minus one. {@code results} maps an exam code to the rows of that
  * exam's result page in page order, oldest release first; {@code rcrvResults} maps an exam code to
@@ -19,6 +20,7 @@ public record Student(
         String name,
         String fatherName,
         String collegeCode,
+        String regulation,
         int admissionYear,
         boolean lateralEntry,
         boolean detained,
@@ -32,6 +34,7 @@ public record Student(
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(fatherName, "fatherName");
         Objects.requireNonNull(collegeCode, "collegeCode");
+        Objects.requireNonNull(regulation, "regulation");
         if (!HALL_TICKET.matcher(hallTicket).matches()) {
             throw new IllegalArgumentException("not a hall ticket: " + hallTicket);
         }
@@ -43,6 +46,19 @@ public record Student(
         }
         results = copyInOrder(results);
         rcrvResults = copyInOrder(rcrvResults);
+    }
+
+    /**
+     * This student with one more page: the rows of exam {@code code} (RC/RV rows when {@code rcrv}), shown after
+     * every page the student already has.
+     */
+    Student withPage(String code, List<Mark> rows, boolean rcrv) {
+        Map<String, List<Mark>> pages = new LinkedHashMap<>(rcrv ? rcrvResults : results);
+        if (pages.putIfAbsent(code, rows) != null) {
+            throw new IllegalArgumentException(hallTicket + " already has a page in exam " + code);
+        }
+        return new Student(hallTicket, name, fatherName, collegeCode, regulation, admissionYear, lateralEntry, detained,
+                rcrv ? results : pages, rcrv ? pages : rcrvResults);
     }
 
     /** True when the university shows this student no result at all. */

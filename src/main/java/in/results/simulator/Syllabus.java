@@ -130,6 +130,8 @@ final class Syllabus {
                         new Subject("15818", "PROJECT STAGE - II", "4", 30, 70), lab("15819", "COMPREHENSIVE VIVA", "1"),
                         new Subject("15820", "TECHNICAL SEMINAR", "1", 50, 0),
                         mandatory("158AA", "PROFESSIONAL PRACTICE, LAW & ETHICS"))));
+        // Sorted once: every sitting of every student asks for a semester's courses.
+        BY_BRANCH.replaceAll((branch, semesters) -> semesters.stream().map(Syllabus::sortedByCode).toList());
     }
 
     private Syllabus() {}
@@ -144,9 +146,14 @@ final class Syllabus {
         if (semesters == null) {
             throw new IllegalArgumentException("unknown branch " + branch);
         }
-        List<Subject> subjects = new ArrayList<>(semesters.get(semester - 1));
-        subjects.sort(Comparator.comparing(Subject::code));
-        return List.copyOf(subjects);
+        return semesters.get(semester - 1);
+    }
+
+    /** {@code subjects} in code order, as result pages list them. */
+    static List<Subject> sortedByCode(List<Subject> subjects) {
+        List<Subject> sorted = new ArrayList<>(subjects);
+        sorted.sort(Comparator.comparing(Subject::code));
+        return List.copyOf(sorted);
     }
 
     private static Subject theory(String code, String name, String credits) {

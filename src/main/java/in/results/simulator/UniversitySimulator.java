@@ -5,6 +5,8 @@ import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -15,26 +17,30 @@ import java.util.Objects;
  * and {@code /jsp/SearchResult.jsp}; anything else is Tomcat's 404.
  *
  * <p>The controls are thread-safe and take effect while requests run. Counters count every request
- * received, including those answered with an error.
+ * received, including those answered with an error. {@link #publish} adds a release while the site runs, as the
+ * university does: the release list shows it from then on.
  */
 public final class UniversitySimulator implements AutoCloseable {
 
     private static final String MIRROR_PREFIX = "/results";
 
-    private final Cohort cohort;
+    /** What the site shows now: a cohort and the pages written from it, replaced as a whole by {@link #publish}. */
+    private record Site(Cohort cohort, ResultResponder results, Answer homePage) {
+        static Site of(Cohort cohort) {
+            // The cohort is immutable, so the release list is written once per cohort.
+            return new Site(cohort, new ResultResponder(cohort), Answer.page(ReleaseListWriter.homePage(cohort)));
+        }
+    }
+
+    private volatile Site site;
     private final TrafficControl traffic;
     private final RequestCounters counters = new RequestCounters();
-    private final ResultResponder results;
-    private final Answer homePage;
     private final Answer noticePage;
     private final Javalin app;
 
     private UniversitySimulator(Cohort cohort) {
-        this.cohort = cohort;
+        this.site = Site.of(cohort);
         this.traffic = new TrafficControl(cohort.seed());
-        this.results = new ResultResponder(cohort);
-        // The cohort is immutable, so the two list pages are written once.
-        this.homePage = Answer.page(ReleaseListWriter.homePage(cohort));
         this.noticePage = Answer.page(NoticePageWriter.noticePage(cohort.notices()));
         this.app = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;
@@ -60,8 +66,19 @@ public final class UniversitySimulator implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + app.port());
     }
 
+    /** The ground truth the site answers from now, including releases {@link #publish}ed since start. */
     public Cohort cohort() {
-        return cohort;
+        return site.cohort();
+    }
+
+    /**
+     * Publishes a release while the site runs: the release list shows {@code release} from now on, and
+     * {@code pages} (hall ticket to rows) are the results it holds; for an RC/RV release ({@code release.rcrv()}),
+     * the RC/RV rows of exam {@code release.code()}. Notifications are not changed. Throws
+     * {@link IllegalArgumentException} when the result is not a valid cohort (see {@link Cohort#withRelease}).
+     */
+    public synchronized void publish(Exam release, Map<String, List<Mark>> pages) {
+        site = Site.of(site.cohort().withRelease(release, pages));
     }
 
     /** Every answer takes {@code fixed} plus a uniform draw from 0 to {@code jitter}; default none. */
@@ -140,10 +157,10 @@ public final class UniversitySimulator implements AutoCloseable {
         return switch (path) {
             case "/resultAction" -> traffic.nextResultFails()
                     ? Answer.internalError()
-                    : results.answer(name -> param(ctx, name));
-            case "/jsp/home.jsp" -> homePage;
+                    : site.results().answer(name -> param(ctx, name));
+            case "/jsp/home.jsp" -> site.homePage();
             case "/jsp/RCRVInfo.jsp" -> noticePage;
-            case "/jsp/SearchResult.jsp" -> results.searchForm(name -> param(ctx, name));
+            case "/jsp/SearchResult.jsp" -> site.results().searchForm(name -> param(ctx, name));
             default -> Answer.notFound(ctx.path());
         };
     }

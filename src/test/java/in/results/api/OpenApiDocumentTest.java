@@ -112,7 +112,8 @@ class OpenApiDocumentTest {
     void every_endpoint_of_the_service_is_a_documented_path() {
         assertThat(DOCUMENT.path("paths").propertyStream().map(Map.Entry::getKey).toList()).containsExactly(
                 "/api", "/api/calculate", "/api/bulk/calculate", "/result", "/{hallticket}/{dob}/{year}",
-                "/calculate/{hallticket}/{dob}/{year}", "/all-r18/{hallticket}", "/new/all", "/new/all/regular",
+                "/calculate/{hallticket}/{dob}/{year}", "/all-r18/{hallticket}", "/all-r22/{hallticket}", "/all/{hallticket}",
+                "/new/all", "/new/all/regular",
                 "/new/all/supply", "/new/", "/notifications", "/health", "/metrics", "/openapi.json", "/docs");
     }
 

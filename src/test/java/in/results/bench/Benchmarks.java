@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
@@ -32,6 +33,8 @@ public final class Benchmarks {
     static final Duration L = Duration.ofMillis(Long.getLong("bench.latencyMs", 200));
     static final int SERVER_CAPACITY = 64;
     static final int STUDENTS_PER_BATCH = Integer.getInteger("bench.studentsPerBatch", 10);
+    /** Regulations whose cold all-semesters lookups are measured, in order; the first one's is measured warm. */
+    static final List<String> REGULATIONS = List.of(System.getProperty("bench.regulations", "R18,R22").split(","));
     static final Duration THROUGHPUT_RUN = Duration.ofSeconds(5);
     static final int THROUGHPUT_CLIENTS = 16;
 
@@ -47,15 +50,21 @@ public final class Benchmarks {
         try (UniversitySimulator simulator = UniversitySimulator.start(cohort, 0)) {
             simulator.setLatency(L, Duration.ZERO);
             simulator.setMaxConcurrent(SERVER_CAPACITY);
-            long r18Rows = cohort.exams().stream()
-                    .filter(exam -> exam.regulation().equals("R18") && exam.degree().equals("btech")).count();
-            System.out.printf("simulator latency L = %d ms, capacity %d; %d releases listed, %d of them R18 B.Tech"
-                    + " (an ask-everything lookup like the old service's sends one request per R18 row)%n",
-                    L.toMillis(), SERVER_CAPACITY, cohort.exams().size(), r18Rows);
+            System.out.printf("simulator latency L = %d ms, capacity %d; %d releases listed, %d of them R18 B.Tech,"
+                    + " %d R22 B.Tech (an ask-everything lookup like the old service's sends one request per row of the"
+                    + " regulation)%n", L.toMillis(), SERVER_CAPACITY, cohort.exams().size(), btechRows(cohort, "R18"),
+                    btechRows(cohort, "R22"));
             Javalin service = startService(simulator);
             String base = "http://127.0.0.1:" + service.port();
             get(base + "/new/all"); // the release list is fetched once per 30 minutes, not per lookup
-            allSemesters(cohort, simulator, base);
+            Student warmStudent = null;
+            for (String regulation : REGULATIONS) {
+                // Each regulation's picks have a seed of their own: R18's are the same students as before R22 existed.
+                Student last = coldAllSemesters(cohort, simulator, base, regulation,
+                        new Random(regulation.equals("R18") ? 7 : 22));
+                warmStudent = warmStudent == null ? last : warmStudent;
+            }
+            warmAllSemesters(base, warmStudent);
             service.stop();
             Javalin fresh = startService(simulator); // bulk on empty caches: every hall ticket is asked
             get("http://127.0.0.1:" + fresh.port() + "/new/all");
@@ -64,13 +73,24 @@ public final class Benchmarks {
         }
     }
 
-    private void allSemesters(Cohort cohort, UniversitySimulator simulator, String base) throws Exception {
-        Map<Integer, List<Student>> byBatch = cohort.students().stream().filter(s -> !s.results().isEmpty())
+    private static long btechRows(Cohort cohort, String regulation) {
+        return cohort.exams().stream()
+                .filter(exam -> exam.regulation().equals(regulation) && exam.degree().equals("btech")).count();
+    }
+
+    /**
+     * Cold {@code /all-<regulation>} lookups of {@link #STUDENTS_PER_BATCH} students per batch (lateral entrants
+     * count with the batch they joined), picked with {@code random}; returns the last student looked up.
+     */
+    private Student coldAllSemesters(Cohort cohort, UniversitySimulator simulator, String base, String regulation,
+            Random random) throws Exception {
+        String path = "/all-" + regulation.toLowerCase(Locale.ROOT) + "/";
+        Map<Integer, List<Student>> byBatch = cohort.students().stream()
+                .filter(s -> !s.results().isEmpty() && s.regulation().equals(regulation))
                 .collect(Collectors.groupingBy(Student::admissionYear, TreeMap::new, Collectors.toList()));
         List<Double> latencies = new ArrayList<>();
         List<Long> requests = new ArrayList<>();
-        Random random = new Random(7);
-        Student warmStudent = null;
+        Student lastStudent = null;
         for (var batch : byBatch.entrySet()) {
             List<Student> students = new ArrayList<>(batch.getValue());
             Collections.shuffle(students, random);
@@ -79,35 +99,40 @@ public final class Benchmarks {
             for (Student student : students.subList(0, Math.min(STUDENTS_PER_BATCH, students.size()))) {
                 long before = simulator.requestCount("/resultAction");
                 long start = System.nanoTime();
-                int status = get(base + "/all-r18/" + student.hallTicket()).statusCode();
+                int status = get(base + path + student.hallTicket()).statusCode();
                 double inL = (System.nanoTime() - start) / (double) L.toNanos();
                 if (status != 200) {
-                    throw new IllegalStateException("all-r18 answered " + status + " for " + student.hallTicket());
+                    throw new IllegalStateException(path + " answered " + status + " for " + student.hallTicket());
                 }
                 batchLatencies.add(inL);
                 batchRequests.add(simulator.requestCount("/resultAction") - before);
-                warmStudent = student;
+                lastStudent = student;
             }
-            System.out.printf("batch %d: cold /all-r18 latency median %.2f L (max %.2f L), upstream requests median %d (min %d, max %d)%n",
-                    batch.getKey(), median(batchLatencies), Collections.max(batchLatencies),
-                    medianLong(batchRequests), Collections.min(batchRequests), Collections.max(batchRequests));
+            System.out.printf("%s batch %d: cold %s latency median %.2f L (max %.2f L), upstream requests median %d"
+                    + " (min %d, max %d)%n", regulation, batch.getKey(), path, median(batchLatencies),
+                    Collections.max(batchLatencies), medianLong(batchRequests), Collections.min(batchRequests),
+                    Collections.max(batchRequests));
             latencies.addAll(batchLatencies);
             requests.addAll(batchRequests);
         }
-        System.out.printf("ALL %d students: cold latency median %.2f L, p90 %.2f L, max %.2f L; requests median %d, p90 %d, max %d%n",
-                latencies.size(), median(latencies), percentile(latencies, 0.9), Collections.max(latencies),
-                medianLong(requests), (long) percentile(requests.stream().map(Long::doubleValue).toList(), 0.9),
-                Collections.max(requests));
+        System.out.printf("%s ALL %d students: cold latency median %.2f L, p90 %.2f L, max %.2f L; requests median %d,"
+                + " p90 %d, max %d%n", regulation, latencies.size(), median(latencies), percentile(latencies, 0.9),
+                Collections.max(latencies), medianLong(requests),
+                (long) percentile(requests.stream().map(Long::doubleValue).toList(), 0.9), Collections.max(requests));
+        return lastStudent;
+    }
 
-        String warmUrl = base + "/all-r18/" + warmStudent.hallTicket();
+    private void warmAllSemesters(String base, Student warmStudent) throws Exception {
+        String path = "/all-" + warmStudent.regulation().toLowerCase(Locale.ROOT) + "/";
+        String warmUrl = base + path + warmStudent.hallTicket();
         List<Double> warm = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
             long start = System.nanoTime();
             get(warmUrl);
             warm.add((System.nanoTime() - start) / 1000.0);
         }
-        System.out.printf("warm (cached) /all-r18: median %.0f µs, p99 %.0f µs over 2000 sequential requests%n",
-                median(warm), percentile(warm, 0.99));
+        System.out.printf("warm (cached) %s: median %.0f µs, p99 %.0f µs over 2000 sequential requests%n",
+                path, median(warm), percentile(warm, 0.99));
 
         AtomicLong served = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
@@ -124,8 +149,8 @@ public final class Benchmarks {
             Thread.sleep(THROUGHPUT_RUN.toMillis());
             stop.set(true);
         }
-        System.out.printf("cached /all-r18 throughput: %.0f requests/s (%d clients, %d s, client in the same JVM)%n",
-                served.get() / (double) THROUGHPUT_RUN.toSeconds(), THROUGHPUT_CLIENTS, THROUGHPUT_RUN.toSeconds());
+        System.out.printf("cached %s throughput: %.0f requests/s (%d clients, %d s, client in the same JVM)%n",
+                path, served.get() / (double) THROUGHPUT_RUN.toSeconds(), THROUGHPUT_CLIENTS, THROUGHPUT_RUN.toSeconds());
     }
 
     private void bulk(Cohort cohort, UniversitySimulator simulator, String base) throws Exception {

@@ -3,6 +3,7 @@ package in.results.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import in.results.core.Regulation;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -106,8 +107,9 @@ class ExamReleaseTest {
 
         assertThat(r.semester()).contains(Semester.S4_1);
         assertThat(wholeYear.semester()).isEmpty();
-        assertThat(wholeYear.isR18Btech()).isFalse();
-        assertThat(r.isR18Btech()).isTrue();
+        assertThat(wholeYear.isBtechOf(Regulation.R18)).isFalse();
+        assertThat(r.isBtechOf(Regulation.R18)).isTrue();
+        assertThat(r.isBtechOf(Regulation.R22)).isFalse();
     }
 
     @Test

@@ -81,11 +81,12 @@ class ApiDocsIT {
     /**
      * A student of the simulated cohort with a regular 1-1 result (the document's {@code year} example is 1,1) and
      * that release: the real values "where it matters", so that requests built from the document find results.
+     * {@code /all-r22} needs an R22 student, every other path an R18 one.
      */
     private record RealExample(Student student, Exam exam) {
-        static RealExample find() {
+        static RealExample find(String regulation) {
             for (Student student : COHORT.students()) {
-                if (student.lateralEntry() || student.detained()) {
+                if (student.lateralEntry() || student.detained() || !student.regulation().equals(regulation)) {
                     continue;
                 }
                 for (String code : student.results().keySet()) {
@@ -122,7 +123,8 @@ class ApiDocsIT {
      * gets one request per form.
      */
     private static List<Probe> probes() {
-        Map<String, String> real = RealExample.find().values();
+        Map<String, String> real = RealExample.find("R18").values();
+        Map<String, String> realR22 = RealExample.find("R22").values();
         List<Probe> probes = new ArrayList<>();
         DOCUMENT.path("paths").properties().forEach(entry -> {
             JsonNode operation = entry.getValue().path("get");
@@ -136,7 +138,8 @@ class ApiDocsIT {
                     .anyMatch(parameter -> parameter.path("name").asText().equals("hallticket_from"))
                     ? API_FORMS : List.of(Set.of());
             for (Set<String> form : forms) {
-                probes.add(new Probe(entry.getKey(), operation, request(entry.getKey(), parameters, form, real)));
+                probes.add(new Probe(entry.getKey(), operation, request(entry.getKey(), parameters, form,
+                        entry.getKey().startsWith("/all-r22/") ? realR22 : real)));
             }
         });
         return probes;
@@ -213,10 +216,16 @@ class ApiDocsIT {
         var missing = client.get("/api/calculate?examCode=1");
         var malformed = client.get("/all-r18/short");
         var unknown = client.get("/api?hallticket=" + Cases.hallTicketWithoutStudent(COHORT) + "&examCode=1");
+        var noYear = client.get("/all/ABCDEFGHIJ");
+        var before2018 = client.get("/all/17BD1A0501");
+        var noR22Result = client.get("/all-r22/" + Cases.hallTicketWithoutStudent(COHORT));
 
         assertConforms("/api/calculate", missing, 400);
         assertConforms("/all-r18/{hallticket}", malformed, 400);
         assertConforms("/api", unknown, 404);
+        assertConforms("/all/{hallticket}", noYear, 400);
+        assertConforms("/all/{hallticket}", before2018, 404);
+        assertConforms("/all-r22/{hallticket}", noR22Result, 404);
     }
 
     private void assertConforms(String path, ServiceClient.Reply reply, int status) {

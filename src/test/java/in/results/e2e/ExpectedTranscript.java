@@ -17,8 +17,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The expected {@code /all-r18} body computed from the simulator's ground truth — every attempt the student really
- * has — by DESIGN §4, independently of the service: a lossy request plan would show up as a difference.
+ * The expected {@code /all-r18}, {@code /all-r22} and {@code /all} body computed from the simulator's ground truth —
+ * every attempt the student really has in the regulation's B.Tech releases — by DESIGN §4, independently of the
+ * service: a lossy request plan would show up as a difference. R22 uses R18's grade points and merge rule; a later
+ * attempt with new internal marks (re-registration) is just another attempt.
  */
 final class ExpectedTranscript {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -30,11 +32,19 @@ final class ExpectedTranscript {
     /** A final row and whether its page showed marks. */
     private record Row(Mark mark, boolean fourColumn) {}
 
+    /** The body of the student's own regulation's endpoint. */
     static ObjectNode of(Cohort cohort, Student student) {
+        return of(cohort, student, student.regulation());
+    }
+
+    /** The body of {@code /all-<regulation>}: only B.Tech releases of {@code regulation} are attempts. */
+    static ObjectNode of(Cohort cohort, Student student, String regulation) {
         Map<String, List<Exam>> attemptsBySemester = new TreeMap<>();
         for (String code : student.results().keySet()) {
             Exam exam = cohort.exam(code).orElseThrow();
-            attemptsBySemester.computeIfAbsent(exam.semester(), s -> new ArrayList<>()).add(exam);
+            if (exam.regulation().equals(regulation) && exam.degree().equals("btech")) {
+                attemptsBySemester.computeIfAbsent(exam.semester(), s -> new ArrayList<>()).add(exam);
+            }
         }
         ArrayNode results = NODES.arrayNode();
         List<Mark> everyFinalRow = new ArrayList<>();

@@ -2,6 +2,7 @@ package in.results.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -53,14 +54,47 @@ class CohortGenerationTest {
 
     @Test
     void cohort_holds_four_r18_batches_of_several_colleges() {
-        Map<Integer, Long> byBatch = cohort.students().stream()
+        List<Student> r18 = students("R18");
+        Map<Integer, Long> byBatch = r18.stream()
                 .collect(Collectors.groupingBy(Student::admissionYear, TreeMap::new, Collectors.counting()));
-        Set<String> colleges = cohort.students().stream().map(Student::collegeCode).collect(Collectors.toSet());
+        Set<String> colleges = r18.stream().map(Student::collegeCode).collect(Collectors.toSet());
 
-        assertThat(cohort.students()).hasSizeBetween(600, 1200);
+        assertThat(r18).hasSizeBetween(600, 1200);
         assertThat(byBatch.keySet()).containsExactly(2018, 2019, 2020, 2021);
         assertThat(colleges).contains("BD", "S1", "E3").anyMatch(code -> Character.isDigit(code.charAt(0)));
-        assertThat(cohort.students()).extracting(s -> s.hallTicket().substring(6, 8)).contains("05", "66", "04");
+        assertThat(r18).extracting(s -> s.hallTicket().substring(6, 8)).contains("05", "66", "04");
+    }
+
+    @Test
+    void cohort_holds_four_r22_batches_and_lateral_entrants_of_the_first_three() {
+        List<Student> r22 = students("R22");
+        Map<Integer, Long> regular = r22.stream().filter(s -> !s.lateralEntry())
+                .collect(Collectors.groupingBy(Student::admissionYear, TreeMap::new, Collectors.counting()));
+        Map<Integer, Long> lateral = r22.stream().filter(Student::lateralEntry)
+                .collect(Collectors.groupingBy(Student::admissionYear, TreeMap::new, Collectors.counting()));
+
+        assertThat(r22).hasSizeBetween(300, 900);
+        assertThat(regular.keySet()).containsExactly(2022, 2023, 2024, 2025);
+        assertThat(lateral.keySet()).containsExactly(2022, 2023, 2024);
+        assertThat(cohort.students()).hasSize(students("R18").size() + r22.size());
+        assertThat(r22).extracting(s -> s.hallTicket().substring(0, 2)).contains("22", "23", "24", "25");
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {Cohort.DEFAULT_SEED, 1, 42})
+    void every_r22_edge_case_exists_a_few_times_for_any_seed(long seed) {
+        CohortCases cases = CohortCases.of(SharedCohort.of(seed));
+
+        for (EdgeCase edgeCase : EdgeCase.values()) {
+            if (edgeCase != EdgeCase.FOUR_COLUMN) { // R22 pages are all seven columns
+                assertThat(cases.examples(edgeCase, "R22")).as(edgeCase.name()).hasSizeGreaterThanOrEqualTo(3);
+            }
+        }
+        assertThat(cases.examples(EdgeCase.FOUR_COLUMN, "R22")).isEmpty();
+    }
+
+    private List<Student> students(String regulation) {
+        return cohort.students().stream().filter(s -> s.regulation().equals(regulation)).toList();
     }
 
     @Test

@@ -106,8 +106,9 @@ class ExamScheduleTest {
 
     @Test
     void release_dates_rise_with_the_code_number() {
+        // R22 releases carry their real dates, which the calendar of the other codes does not follow to the day.
         List<Exam> byCode = cohort.exams().stream()
-                .filter(exam -> !exam.rcrv())
+                .filter(exam -> !exam.rcrv() && !isR22Btech(exam))
                 .sorted(Comparator.comparingInt(exam -> Integer.parseInt(exam.code())))
                 .toList();
 
@@ -124,13 +125,69 @@ class ExamScheduleTest {
     void noise_releases_use_other_codes_regulations_and_degrees() {
         Set<String> r18Codes = readmeTable().keySet();
         List<Exam> noise = cohort.exams().stream()
-                .filter(exam -> !exam.rcrv() && !(exam.regulation().equals("R18") && exam.degree().equals("btech")))
+                .filter(exam -> !exam.rcrv() && !(exam.regulation().equals("R18") && exam.degree().equals("btech"))
+                        && !isR22Btech(exam))
                 .toList();
 
         assertThat(noise).hasSizeBetween(40, 80);
-        assertThat(noise).extracting(Exam::code).doesNotContainAnyElementsOf(r18Codes).doesNotHaveDuplicates();
+        assertThat(noise).extracting(Exam::code).doesNotContainAnyElementsOf(r18Codes).doesNotHaveDuplicates()
+                .doesNotContainAnyElementsOf(R22_PUBLIC_RECORD.keySet());
+        assertThat(noise).filteredOn(exam -> exam.degree().equals("btech")).extracting(Exam::regulation)
+                .doesNotContain("R22");
         assertThat(noise).extracting(Exam::regulation).contains("R16", "R22").doesNotContain("R18");
         assertThat(noise).extracting(Exam::degree).contains("btech", "bpharmacy", "mtech", "mba", "mca");
+    }
+
+    /** The "Known R22 B.Tech releases" of the fixtures README: code to semester, kind and release date. */
+    private static final Map<String, String> R22_PUBLIC_RECORD = Map.ofEntries(
+            Map.entry("1662", "1-1 REGULAR 2023-05-27"), Map.entry("1699", "1-1 SUPPLEMENTARY 2023-10-19"),
+            Map.entry("1704", "1-2 REGULAR 2023-10-19"), Map.entry("1763", "1-1 REGULAR 2024-03-07"),
+            Map.entry("1768", "1-2 SUPPLEMENTARY 2024-03-12"), Map.entry("1771", "2-1 REGULAR 2024-04-01"),
+            Map.entry("1800", "1-2 REGULAR 2024-08-21"), Map.entry("1803", "1-1 SUPPLEMENTARY 2024-08-21"),
+            Map.entry("1813", "2-2 REGULAR 2024-09-22"), Map.entry("1818", "2-1 SUPPLEMENTARY 2024-09-22"),
+            Map.entry("1833", "2-1 REGULAR 2025-02-08"), Map.entry("1837", "2-2 SUPPLEMENTARY 2025-02-08"),
+            Map.entry("1841", "3-1 REGULAR 2025-03-03"), Map.entry("1851", "1-1 REGULAR 2025-03-17"),
+            Map.entry("1855", "1-2 SUPPLEMENTARY 2025-03-17"));
+
+    @Test
+    void r22_releases_of_the_public_record_are_listed_with_their_real_codes_semesters_kinds_and_dates() {
+        R22_PUBLIC_RECORD.forEach((code, facts) -> {
+            Exam exam = cohort.exam(code).orElseThrow();
+            assertThat(exam.regulation() + " " + exam.semester() + " " + exam.kind() + " " + exam.releaseDate())
+                    .as(code).isEqualTo("R22 " + facts);
+            assertThat(exam.linkParams()).containsExactly(Map.entry("degree", "btech"), Map.entry("examCode", code),
+                    Map.entry("etype", "r17"), Map.entry("type", "intgrade"));
+            assertThat(exam.layout()).isEqualTo(MarksLayout.SEVEN_COLUMN);
+        });
+    }
+
+    @Test
+    void r22_titles_name_the_regulation_and_some_since_2025_end_with_the_exam_session() {
+        List<Exam> r22 = cohort.exams().stream().filter(ExamScheduleTest::isR22Btech).toList();
+
+        assertThat(r22).allSatisfy(exam -> assertThat(exam.title()).contains("(R22)"));
+        assertThat(r22).filteredOn(exam -> exam.title().matches(".*Results [A-Z][a-z]+-20\\d\\d"))
+                .isNotEmpty()
+                .allSatisfy(exam -> assertThat(exam.releaseDate()).isAfterOrEqualTo(LocalDate.of(2025, 1, 1)));
+        assertThat(cohort.exam("1662").orElseThrow().title())
+                .isEqualTo("B.Tech I Year I Semester (R22) Regular Examinations Results");
+    }
+
+    @Test
+    void most_r22_exams_have_an_rc_rv_release_one_or_two_months_later() {
+        List<Exam> exams = cohort.exams().stream().filter(exam -> isR22Btech(exam) && !exam.rcrv()).toList();
+        List<Exam> twins = cohort.exams().stream().filter(exam -> isR22Btech(exam) && exam.rcrv()).toList();
+
+        assertThat((double) twins.size() / exams.size()).isBetween(0.5, 0.95);
+        for (Exam twin : twins) {
+            Exam exam = cohort.exam(twin.code()).orElseThrow();
+            assertThat(twin.linkParams()).containsEntry("result", "gradercrv").containsEntry("type", "rcrvintgrade");
+            assertThat(ChronoUnit.DAYS.between(exam.releaseDate(), twin.releaseDate())).isBetween(30L, 60L);
+        }
+    }
+
+    private static boolean isR22Btech(Exam exam) {
+        return exam.regulation().equals("R22") && exam.degree().equals("btech");
     }
 
     private List<Exam> r18Releases() {

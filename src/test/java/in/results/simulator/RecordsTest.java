@@ -65,17 +65,17 @@ class RecordsTest {
         Map<String, List<Mark>> pages = new LinkedHashMap<>();
         List<Mark> rows = new ArrayList<>(List.of(mark("C")));
         pages.put("1560", rows);
-        Student student = new Student("20S11A6601", "ANANYA KUMARI", "K RAMESH", "S1", 2020, false, false, pages, Map.of());
+        Student student = new Student("20S11A6601", "ANANYA KUMARI", "K RAMESH", "S1", "R18", 2020, false, false, pages, Map.of());
         rows.add(mark("F"));
         pages.put("1565", List.of(mark("F")));
 
         assertThat(student.results()).containsOnlyKeys("1560");
         assertThat(student.results().get("1560")).containsExactly(mark("C"));
-        assertThat(student).isEqualTo(new Student("20S11A6601", "ANANYA KUMARI", "K RAMESH", "S1", 2020, false, false,
+        assertThat(student).isEqualTo(new Student("20S11A6601", "ANANYA KUMARI", "K RAMESH", "S1", "R18", 2020, false, false,
                 Map.of("1560", List.of(mark("C"))), Map.of()));
-        assertThatThrownBy(() -> new Student("20S11A660", "A", "B", "S1", 2020, false, false, Map.of(), Map.of()))
+        assertThatThrownBy(() -> new Student("20S11A660", "A", "B", "S1", "R18", 2020, false, false, Map.of(), Map.of()))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Student("20S15A6601", "A", "B", "S1", 2019, false, false, Map.of(), Map.of()))
+        assertThatThrownBy(() -> new Student("20S15A6601", "A", "B", "S1", "R18", 2019, false, false, Map.of(), Map.of()))
                 .hasMessageContaining("lateral");
     }
 

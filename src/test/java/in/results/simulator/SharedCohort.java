@@ -17,9 +17,14 @@ final class SharedCohort {
         return BY_SEED.computeIfAbsent(seed, Cohort::generate);
     }
 
-    /** Every syllabus course by code, so tests know each row's maximum marks and credits. */
+    /** Every syllabus course (R18 and R22) by code, so tests know each row's maximum marks and credits. */
     static Map<String, Subject> subjectsByCode() {
         Map<String, Subject> subjects = new HashMap<>();
+        for (String branch : R22Syllabus.branches()) {
+            for (int semester = 1; semester <= 8; semester++) {
+                R22Syllabus.subjects(branch, semester).forEach(subject -> subjects.put(subject.code(), subject));
+            }
+        }
         for (String branch : Syllabus.branches()) {
             for (int semester = 1; semester <= 8; semester++) {
                 Syllabus.subjects(branch, semester).forEach(subject -> subjects.put(subject.code(), subject));

@@ -1,6 +1,7 @@
 package in.results.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.net.URI;
 import java.net.URLEncoder;
@@ -9,8 +10,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -296,6 +299,60 @@ class UniversitySimulatorTest {
     }
 
     @Test
+    void r22_result_page_is_the_seven_column_page_naming_r22() throws Exception {
+        Student student = COHORT.students().stream()
+                .filter(s -> s.regulation().equals("R22") && s.results().containsKey("1763")).findFirst().orElseThrow();
+
+        String body = get("/resultAction?degree=btech&examCode=1763&etype=r17&type=intgrade&result=null&grad=null&htno="
+                + student.hallTicket()).body();
+
+        assertThat(body).contains("I B.Tech. I Semester (R22) Regular, ", "SUBJECT CODE", "INTERNAL", "EXTERNAL",
+                "CREDITS(C)", student.hallTicket());
+        assertThat(Jsoup.parse(body).select("table").get(1).select("tr")).hasSize(student.results().get("1763").size() + 1);
+    }
+
+    @Test
+    void a_release_published_while_running_is_listed_and_answered_from_then_on() throws Exception {
+        Student student = COHORT.students().stream().filter(s -> s.regulation().equals("R22") && !s.hasNoResult())
+                .findFirst().orElseThrow();
+        Exam release = new Exam("1901", "B.Tech I Year II Semester (R22) Regular Examinations Results",
+                LocalDate.of(2026, 8, 20), Map.of("degree", "btech", "examCode", "1901"), "btech",
+                "R22", "1-2", ExamKind.REGULAR, false, MarksLayout.SEVEN_COLUMN);
+        Mark row = new Mark("CH202BS", "ENGINEERING CHEMISTRY", "30", "40", "70", "A", "4", "");
+        try (UniversitySimulator own = UniversitySimulator.start(COHORT, 0)) {
+            String query = "/resultAction?degree=btech&examCode=1901&htno=" + student.hallTicket();
+            String before = send(own, "/jsp/home.jsp");
+            String noResultYet = send(own, query);
+
+            own.publish(release, Map.of(student.hallTicket(), List.of(row)));
+
+            assertThat(before).doesNotContain("examCode=1901");
+            assertThat(noResultYet).contains("Enter HallTicket Number");
+            assertThat(send(own, "/jsp/home.jsp")).contains("examCode=1901", release.title());
+            assertThat(send(own, query)).contains("ENGINEERING CHEMISTRY", "CH202BS");
+            assertThat(own.cohort().student(student.hallTicket()).orElseThrow().results()).containsKey("1901");
+            assertThat(own.cohort().exams()).hasSize(COHORT.exams().size() + 1);
+        }
+        assertThat(COHORT.exam("1901")).isEmpty();
+    }
+
+    @Test
+    void publishing_a_release_for_an_unknown_hall_ticket_or_a_listed_code_is_refused() {
+        Exam listed = COHORT.exam("1545").orElseThrow();
+        Student student = COHORT.students().getFirst();
+        Mark row = student.results().values().iterator().next().getFirst();
+
+        assertThat(catchThrowable(() ->
+                COHORT.withRelease(listed, Map.of(student.hallTicket(), List.of(row)))))
+                .isInstanceOf(IllegalArgumentException.class);
+        Exam fresh = new Exam("1902", listed.title(), listed.releaseDate(), Map.of("degree", "btech",
+                "examCode", "1902"), "btech", "R18", "4-1", ExamKind.REGULAR, false, MarksLayout.SEVEN_COLUMN);
+        assertThat(catchThrowable(() ->
+                COHORT.withRelease(fresh, Map.of("99ZZ1A0501", List.of(row)))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("99ZZ1A0501");
+    }
+
+    @Test
     void unknown_path_is_tomcats_404() throws Exception {
         HttpResponse<String> response = get("/results/jsp/nothing.jsp");
 
@@ -308,6 +365,11 @@ class UniversitySimulatorTest {
                 .filter(student -> student.results().containsKey(examCode))
                 .findFirst()
                 .orElseThrow();
+    }
+
+    private static String send(UniversitySimulator site, String pathAndQuery) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(site.baseUrl() + pathAndQuery)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
     }
 
     private static HttpRequest.Builder request(String pathAndQuery) {
