@@ -86,7 +86,7 @@ final class Params {
     }
 
     /**
-     * The regulation a hall ticket names (DESIGN §4): 400 when its admission year or entry cannot be read, 404
+     * The regulation a hall ticket names: 400 when its admission year or entry cannot be read, 404
      * {@code RESULT_NOT_FOUND} naming the reason when it is readable but not a B.Tech student of R18 or R22.
      */
     static Regulation regulationOf(String name, HallTicket hallTicket) {
