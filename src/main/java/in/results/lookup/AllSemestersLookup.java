@@ -170,6 +170,10 @@ public final class AllSemestersLookup {
                 pending.put(query, CompletableFuture.supplyAsync(
                         () -> exams.remembered(hallTicket, query, Priority.INTERACTIVE, deadline), executor));
             }
+            // Every answer of the round settles (or the deadline passes) before a failure is reported: a lookup that
+            // fails leaves no exam load of its own behind for the next request to inherit.
+            deadline.await(CompletableFuture.allOf(pending.values().toArray(new CompletableFuture<?>[0]))
+                    .handle((done, failure) -> done));
             pending.forEach((query, answer) -> answers.put(query, deadline.await(answer)));
         }
 
