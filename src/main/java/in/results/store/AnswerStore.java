@@ -21,7 +21,7 @@ import java.util.function.Function;
  * @param <K> the key, a value type with {@code equals}
  * @param <V> the answer, immutable
  */
-public sealed interface AnswerStore<K, V> permits EmbeddedStore {
+public sealed interface AnswerStore<K, V> permits EmbeddedStore, RedisStore {
     /** The fresh copy, or the result of {@code loader} (shared with concurrent callers), or a stale copy. */
     CachedAnswer<V> get(K key, Function<K, Loaded<V>> loader, Deadline deadline);
 
