@@ -1,8 +1,9 @@
 package in.results.redis;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JavaType;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
@@ -66,24 +67,37 @@ public final class CopyCodec<V> {
         return out.toString();
     }
 
+    /** Reads a stored text; streamed, so that decimals keep their scale ({@code 8.50} stays {@code 8.50}). */
     public Decoded<V> read(String text) {
-        try {
-            JsonNode root = mapper.readTree(text);
-            if (root == null || !root.isObject()) {
+        try (JsonParser json = mapper.createParser(text)) {
+            if (json.nextToken() != JsonToken.START_OBJECT) {
                 return new Decoded.Unreadable<>("not a JSON object");
             }
-            int format = root.path("format").asInt(-1);
-            if (format != FORMAT) {
-                return new Decoded.Unreadable<>("format " + root.path("format") + ", this version reads " + FORMAT);
+            String format = "none";
+            long loadedAt = -1;
+            long freshFor = -1;
+            V value = null;
+            while (json.nextToken() == JsonToken.FIELD_NAME) {
+                String field = json.currentName();
+                json.nextToken();
+                switch (field) {
+                    case "format" -> format = json.getText();
+                    case "loaded_at_ms" -> loadedAt = json.getValueAsLong(-1);
+                    case "fresh_for_ms" -> freshFor = json.getValueAsLong(-1);
+                    case "value" -> {
+                        if (!format.equals(Integer.toString(FORMAT))) { // the envelope is written format first
+                            return new Decoded.Unreadable<>("format " + format + ", this version reads " + FORMAT);
+                        }
+                        value = settle.apply(reader.readValue(json));
+                    }
+                    default -> json.skipChildren();
+                }
             }
-            JsonNode loadedAt = root.path("loaded_at_ms");
-            JsonNode freshFor = root.path("fresh_for_ms");
-            if (!loadedAt.canConvertToLong() || !freshFor.canConvertToLong() || !root.has("value")) {
-                return new Decoded.Unreadable<>("envelope without loaded_at_ms, fresh_for_ms or value");
+            if (value == null || loadedAt < 0 || freshFor < 0) {
+                return new Decoded.Unreadable<>("envelope without value, loaded_at_ms or fresh_for_ms");
             }
-            V value = settle.apply(reader.readValue(root.get("value")));
-            return new Decoded.Readable<>(new SharedCopy<>(value, Instant.ofEpochMilli(loadedAt.asLong()),
-                    Duration.ofMillis(freshFor.asLong())));
+            return new Decoded.Readable<>(
+                    new SharedCopy<>(value, Instant.ofEpochMilli(loadedAt), Duration.ofMillis(freshFor)));
         } catch (IOException | RuntimeException e) { // Jackson's errors, and what the records' constructors reject
             return new Decoded.Unreadable<>(e.getClass().getSimpleName() + ": " + firstLine(e.getMessage()));
         }

@@ -67,7 +67,8 @@ public final class RedisLink implements AutoCloseable {
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong unreadable = new AtomicLong();
     private final CountDownLatch closed = new CountDownLatch(1);
-    private volatile long quietUntil;
+    /** Ticker time before which Redis is left alone; the ticker may read negative, hence the minimum. */
+    private volatile long quietUntil = Long.MIN_VALUE;
 
     private RedisLink(RedisURI uri, Duration commandTimeout, String channel, Consumer<String> onMessage,
             Ticker ticker, Clock clock) {
@@ -93,7 +94,7 @@ public final class RedisLink implements AutoCloseable {
             @Override
             public void onRedisConnected(RedisChannelHandler<?, ?> connection, SocketAddress address) {
                 if (connections.get() != null) {
-                    quietUntil = 0;
+                    quietUntil = Long.MIN_VALUE;
                     report(true, "connected again");
                 }
             }

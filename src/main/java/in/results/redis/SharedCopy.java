@@ -2,16 +2,17 @@ package in.results.redis;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 
 /**
- * One answer as the fleet keeps it: the value, when it was loaded (wall-clock time, so that every instance reads
- * the same age) and how long it stays fresh.
+ * One answer as the fleet keeps it: the value, when it was loaded (wall-clock time to the millisecond, as stored,
+ * so that every instance reads the same age and compares copies alike) and how long it stays fresh.
  */
 public record SharedCopy<V>(V value, Instant loadedAt, Duration freshFor) {
     public SharedCopy {
         Objects.requireNonNull(value, "value");
-        Objects.requireNonNull(loadedAt, "loadedAt");
+        loadedAt = loadedAt.truncatedTo(ChronoUnit.MILLIS);
         if (freshFor.isNegative() || freshFor.isZero()) {
             throw new IllegalArgumentException("freshFor must be positive");
         }
