@@ -1,6 +1,6 @@
 package in.results.api;
 
-import in.results.redis.RedisLink;
+import in.results.redis.LinkState;
 import in.results.store.StoreMode;
 import in.results.upstream.BreakerState;
 import in.results.upstream.HostHealth;
@@ -52,7 +52,7 @@ final class HealthRoutes {
         switch (storeMode) {
             case StoreMode.Embedded embedded -> json.put("kind", "embedded");
             case StoreMode.Shared shared -> {
-                RedisLink.LinkState state = shared.link().state();
+                LinkState state = shared.link().state();
                 json.put("kind", "redis");
                 json.put("redis", state.up() ? "UP" : "DOWN");
                 json.put("redis_address", state.where());

@@ -57,6 +57,9 @@ public final class LoadNotices {
         } else {
             return;
         }
+        if (notice instanceof Notice.Silent) {
+            return; // a kind this version does not know: the waiters look again by themselves
+        }
         Set<Waiter> waiters = waiting.get(parts[1]);
         if (waiters != null) {
             waiters.forEach(waiter -> waiter.notice.complete(notice));
@@ -74,7 +77,7 @@ public final class LoadNotices {
     private static Notice failure(String kind, String reason) {
         try {
             return new Notice.Failed(LookupFailure.Kind.valueOf(kind), reason);
-        } catch (IllegalArgumentException unknown) { // written by a newer version: look again instead
+        } catch (IllegalArgumentException unknown) { // written by a newer version
             return new Notice.Silent();
         }
     }

@@ -11,22 +11,17 @@ import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.lettuce.core.pubsub.RedisPubSubAdapter;
-import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import java.net.SocketAddress;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -54,32 +49,25 @@ public final class RedisLink implements AutoCloseable {
     private static final Duration RECONNECT_FIRST = Duration.ofMillis(100);
     private static final Duration RECONNECT_MOST = Duration.ofSeconds(2);
 
-    private final String where;
+    private final LinkHealth health;
     private final Duration commandTimeout;
     private final Ticker ticker;
-    private final Clock clock;
     private final ClientResources resources;
     private final RedisClient client;
     private final String channel;
     private final Consumer<String> onMessage;
-    private final AtomicReference<Connections> connections = new AtomicReference<>();
-    private final AtomicReference<LinkState> state;
-    private final AtomicLong errors = new AtomicLong();
-    private final AtomicLong unreadable = new AtomicLong();
+    private final AtomicReference<LinkConnections> connections = new AtomicReference<>();
     private final CountDownLatch closed = new CountDownLatch(1);
     /** Ticker time before which Redis is left alone; the ticker may read negative, hence the minimum. */
     private volatile long quietUntil = Long.MIN_VALUE;
 
     private RedisLink(RedisURI uri, Duration commandTimeout, String channel, Consumer<String> onMessage,
             Ticker ticker, Clock clock) {
-        this.where = uri.getHost() + ":" + uri.getPort() + "/" + uri.getDatabase();
+        this.health = new LinkHealth(uri.getHost() + ":" + uri.getPort() + "/" + uri.getDatabase(), clock);
         this.commandTimeout = commandTimeout;
         this.channel = channel;
         this.onMessage = onMessage;
         this.ticker = ticker;
-        this.clock = clock;
-        // Taken as up until the first attempt, so that failing it is logged as a change like any other.
-        this.state = new AtomicReference<>(new LinkState(where, true, clock.instant(), 0, 0, ""));
         this.resources = ClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(2)
                 .reconnectDelay(Delay.exponential(RECONNECT_FIRST, RECONNECT_MOST, 2, TimeUnit.MILLISECONDS)).build();
         this.client = RedisClient.create(resources, uri);
@@ -95,14 +83,14 @@ public final class RedisLink implements AutoCloseable {
             public void onRedisConnected(RedisChannelHandler<?, ?> connection, SocketAddress address) {
                 if (connections.get() != null) {
                     quietUntil = Long.MIN_VALUE;
-                    report(true, "connected again");
+                    health.up("connected again");
                 }
             }
 
             @Override
             public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
                 if (closed.getCount() > 0) { // not our own close at shutdown
-                    report(false, "connection lost");
+                    health.down("connection lost");
                 }
             }
         });
@@ -113,13 +101,13 @@ public final class RedisLink implements AutoCloseable {
      * waiting at most {@link #CONNECT_TIMEOUT}; when Redis cannot be reached the link is returned down and keeps
      * trying in the background on {@code executor}.
      *
-     * @param channel   the one pub/sub channel whose messages go to {@code onMessage} (on a client thread: keep it short)
+     * @param channel   the one pub/sub channel whose messages go to {@code onMessage} (on a client thread)
      */
     public static RedisLink open(String url, Duration commandTimeout, String channel, Consumer<String> onMessage,
             Ticker ticker, Clock clock, Executor executor) {
         RedisLink link = new RedisLink(RedisURI.create(url), commandTimeout, channel, onMessage, ticker, clock);
         if (link.tryConnect()) {
-            LOG.info("Redis at {}: answers are shared with the fleet", link.where);
+            LOG.info("Redis at {}: answers are shared with the fleet", link.health.where());
         } else {
             executor.execute(link::reconnectUntilConnected);
         }
@@ -132,7 +120,7 @@ public final class RedisLink implements AutoCloseable {
      */
     public <T> RedisReply<T> call(Function<RedisAsyncCommands<String, String>, RedisFuture<T>> command,
             Deadline deadline) {
-        Connections now = connections.get();
+        LinkConnections now = connections.get();
         if (now == null || !now.commands().isOpen()) {
             return new RedisReply.Down<>("not connected");
         }
@@ -148,7 +136,7 @@ public final class RedisLink implements AutoCloseable {
         try {
             reply = command.apply(now.commands().async());
             T value = reply.get(wait.toNanos(), TimeUnit.NANOSECONDS);
-            report(true, "answers again");
+            health.up("answers again");
             return value == null ? new RedisReply.Missing<>() : new RedisReply.Done<>(value);
         } catch (TimeoutException e) {
             return wait.equals(commandTimeout)
@@ -169,24 +157,24 @@ public final class RedisLink implements AutoCloseable {
 
     /** Whether commands are sent now (connected, and not left alone after a timeout). */
     public boolean isUsable() {
-        Connections now = connections.get();
+        LinkConnections now = connections.get();
         return now != null && now.commands().isOpen() && ticker.read() >= quietUntil;
     }
 
     /** Up or down, since when, and how many commands failed so far. */
     public LinkState state() {
-        return state.get().withCounts(errors.get(), unreadable.get());
+        return health.state();
     }
 
     /** Counts a copy in Redis that could not be read (another format version, not JSON, a key of another type). */
     void noteUnreadable() {
-        unreadable.incrementAndGet();
+        health.noteUnreadable();
     }
 
     @Override
     public void close() {
         closed.countDown();
-        Connections now = connections.getAndSet(null);
+        LinkConnections now = connections.getAndSet(null);
         if (now != null) {
             now.close();
         }
@@ -195,53 +183,26 @@ public final class RedisLink implements AutoCloseable {
     }
 
     private <T> RedisReply<T> failed(String reason) {
-        errors.incrementAndGet();
         quietUntil = ticker.read() + COOL_DOWN.toNanos();
-        report(false, reason);
+        health.commandFailed(reason);
         return new RedisReply.Down<>(reason);
     }
 
-    private void report(boolean up, String reason) {
-        LinkState before = state.get();
-        if (before.up() != up
-                && state.compareAndSet(before, new LinkState(where, up, clock.instant(), 0, 0, up ? "" : reason))) {
-            if (up) {
-                LOG.info("Redis at {} {}: answers are shared with the fleet again", where, reason);
-            } else {
-                LOG.warn("Redis at {} unavailable ({}): serving from this instance's store until it is back",
-                        where, reason);
-            }
-        }
-    }
-
     private boolean tryConnect() {
-        StatefulRedisConnection<String, String> commands = null;
         try {
-            commands = client.connect();
-            StatefulRedisPubSubConnection<String, String> pubSub = client.connectPubSub();
-            pubSub.addListener(new RedisPubSubAdapter<>() {
-                @Override
-                public void message(String from, String message) {
-                    onMessage.accept(message);
-                }
-            });
-            pubSub.async().subscribe(channel).get(commandTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            Connections opened = new Connections(commands, pubSub);
+            LinkConnections opened = LinkConnections.open(client, channel, onMessage, commandTimeout);
             connections.set(opened);
             if (closed.getCount() == 0 && connections.compareAndSet(opened, null)) {
                 opened.close(); // closed while connecting
                 return true;
             }
-            report(true, "connected");
+            health.up("connected");
             return true;
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            if (commands != null) {
-                commands.closeAsync();
-            }
-            report(false, e.getMessage() == null ? e.toString() : e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            health.down(e.getMessage() == null ? e.toString() : e.getMessage());
             return false;
         }
     }
@@ -254,30 +215,6 @@ public final class RedisLink implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private record Connections(StatefulRedisConnection<String, String> commands,
-            StatefulRedisPubSubConnection<String, String> pubSub) {
-        void close() {
-            commands.closeAsync();
-            pubSub.closeAsync();
-        }
-    }
-
-    /**
-     * What {@code /health} and {@code /metrics} show about Redis.
-     *
-     * @param where   host:port/database (never the password)
-     * @param up      whether commands are answered
-     * @param since   when it last changed between up and down
-     * @param errors  commands that got no reply in time or no connection, since start
-     * @param unreadable copies read as a miss because they could not be read, since start
-     * @param problem why it is down ("" while up)
-     */
-    public record LinkState(String where, boolean up, Instant since, long errors, long unreadable, String problem) {
-        LinkState withCounts(long errorCount, long unreadableCount) {
-            return new LinkState(where, up, since, errorCount, unreadableCount, problem);
         }
     }
 }

@@ -2,8 +2,6 @@ package in.results.redis;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.core.Deadline;
-import in.results.core.LookupFailure;
-import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,29 +17,12 @@ import org.slf4j.LoggerFactory;
  * The copies one answer store shares in Redis, and the leases that make one instance of the fleet load a key while
  * the others wait. Keys (with the deployment's prefix, e.g. {@code results:}): {@code <prefix><store>:<key>} holds a
  * copy (a string, see {@link CopyCodec}) until its stale period ends; {@code <prefix>lease:<store>:<key>} names the
- * instance loading it, expiring after {@link #LEASE} unless renewed; every load ends with a message on
+ * instance loading it, expiring after {@link Lease#TTL} unless renewed; every load ends with a message on
  * {@code <prefix>loads} ({@link LoadNotices}). Key parts are URL-encoded, so user input cannot forge another key.
  * Every method returns (never throws) when Redis is down; the caller then goes on alone.
  */
 public final class SharedCopies<V> {
     private static final Logger LOG = LoggerFactory.getLogger(SharedCopies.class);
-    /** How long a lease lives without renewal: a dead holder is replaced after at most this long. */
-    public static final Duration LEASE = Duration.ofSeconds(5);
-    private static final Duration RENEW_EVERY = LEASE.dividedBy(3);
-    /** Stores the copy, ends the lease if still this holder's, and tells the fleet — in one step. */
-    private static final String STORE = """
-            redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-            if redis.call('get', KEYS[2]) == ARGV[3] then redis.call('del', KEYS[2]) end
-            redis.call('publish', ARGV[4], ARGV[5])
-            return 1""";
-    private static final String GIVE_UP = """
-            if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
-            redis.call('publish', ARGV[2], ARGV[3])
-            return 1""";
-    private static final String RENEW = """
-            if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
-            return 0""";
-
     private final RedisLink link;
     private final LoadNotices notices;
     private final String prefix;
@@ -97,7 +76,7 @@ public final class SharedCopies<V> {
     /** The outcome of asking to load a key for the fleet. */
     public sealed interface Claim<V> {
         /** This instance loads; the lease is renewed until the holder stores, gives up or closes it. */
-        record Won<V>(SharedCopies<V>.Lease lease) implements Claim<V> {}
+        record Won<V>(Lease<V> lease) implements Claim<V> {}
 
         /** Another instance loads: wait for its notice. */
         record Taken<V>() implements Claim<V> {}
@@ -118,7 +97,7 @@ public final class SharedCopies<V> {
         };
     }
 
-    /** Puts {@code copy} in Redis unless something is there already (a copy this instance kept while Redis was lost). */
+    /** Puts {@code copy} in Redis unless something is there (a copy this instance kept while Redis was away). */
     public void offer(String key, SharedCopy<V> copy, Deadline deadline) {
         long keepMillis = copy.keptFor(staleFor).minus(copy.ageAt(clock.instant())).toMillis();
         if (keepMillis > 0) {
@@ -130,9 +109,10 @@ public final class SharedCopies<V> {
     /** Asks to be the instance that loads {@code key}. */
     public Claim<V> claim(String key, Deadline deadline) {
         String token = UUID.randomUUID().toString();
-        return switch (link.call(redis -> redis.set(leaseKey(key), token, SetArgs.Builder.nx().px(LEASE.toMillis())),
-                deadline)) {
-            case RedisReply.Done<String> won -> new Claim.Won<>(new Lease(key, token));
+        SetArgs once = SetArgs.Builder.nx().px(Lease.TTL.toMillis());
+        return switch (link.call(redis -> redis.set(leaseKey(key), token, once), deadline)) {
+            case RedisReply.Done<String> won -> new Claim.Won<>(new Lease<>(link, valueKey(key), leaseKey(key),
+                    channel(prefix), token, codec::write, staleFor, ticker, executor));
             case RedisReply.Missing<String> taken -> new Claim.Taken<>();
             case RedisReply.Refused<String> refused -> new Claim.Down<>();
             case RedisReply.Down<String> down -> new Claim.Down<>();
@@ -161,61 +141,5 @@ public final class SharedCopies<V> {
 
     private String leaseKey(String key) {
         return prefix + "lease:" + store + ":" + key;
-    }
-
-    /** This instance's right to load one key for the fleet, renewed in the background until it ends. */
-    public final class Lease implements AutoCloseable {
-        private final String key;
-        private final String token;
-        private final CountDownLatch ended = new CountDownLatch(1);
-
-        private Lease(String key, String token) {
-            this.key = key;
-            this.token = token;
-            executor.execute(this::renewUntilEnded);
-        }
-
-        /** Stores the loaded copy, ends the lease and tells the waiting instances. */
-        public void store(SharedCopy<V> copy) {
-            String valueKey = valueKey(key);
-            String[] keys = {valueKey, leaseKey(key)};
-            link.call(redis -> redis.<Long>eval(STORE, ScriptOutputType.INTEGER, keys, codec.write(copy),
-                    Long.toString(copy.keptFor(staleFor).toMillis()), token, channel(prefix),
-                    LoadNotices.storedMessage(valueKey)), soon());
-            close();
-        }
-
-        /** Ends the lease after a failed load and tells the waiting instances why. */
-        public void giveUp(LookupFailure.Kind kind, String reason) {
-            String[] keys = {leaseKey(key)};
-            link.call(redis -> redis.<Long>eval(GIVE_UP, ScriptOutputType.INTEGER, keys, token, channel(prefix),
-                    LoadNotices.failedMessage(valueKey(key), kind, reason)), soon());
-            close();
-        }
-
-        /** Stops renewing (the lease then expires by itself unless stored or given up). */
-        @Override
-        public void close() {
-            ended.countDown();
-        }
-
-        private void renewUntilEnded() {
-            String[] keys = {leaseKey(key)};
-            try {
-                while (!ended.await(RENEW_EVERY.toMillis(), TimeUnit.MILLISECONDS)) {
-                    RedisReply<Long> renewed = link.call(redis -> redis.<Long>eval(RENEW, ScriptOutputType.INTEGER,
-                            keys, token, Long.toString(LEASE.toMillis())), soon());
-                    if (renewed instanceof RedisReply.Done<Long> done && done.value() == 0) {
-                        return; // expired and perhaps taken over: the load goes on, its copy is still worth storing
-                    }
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        private Deadline soon() {
-            return Deadline.after(LEASE, ticker);
-        }
     }
 }

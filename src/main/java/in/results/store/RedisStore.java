@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.core.Deadline;
 import in.results.core.LookupFailure;
+import in.results.redis.Lease;
 import in.results.redis.LoadNotices;
 import in.results.redis.SharedCopies;
 import in.results.redis.SharedCopy;
@@ -160,7 +161,7 @@ public final class RedisStore<K, V> implements AnswerStore<K, V> {
         }
     }
 
-    private CachedAnswer<V> loadAsHolder(K key, Function<K, Loaded<V>> loader, SharedCopies<V>.Lease lease) {
+    private CachedAnswer<V> loadAsHolder(K key, Function<K, Loaded<V>> loader, Lease<V> lease) {
         try (lease) {
             Loaded<V> loaded;
             try {
