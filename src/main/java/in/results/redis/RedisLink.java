@@ -202,7 +202,9 @@ public final class RedisLink implements AutoCloseable {
             Thread.currentThread().interrupt();
             return false;
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            health.down(e.getMessage() == null ? e.toString() : e.getMessage());
+            if (closed.getCount() > 0) { // not the client's own shutdown
+                health.down(e.getMessage() == null ? e.toString() : e.getMessage());
+            }
             return false;
         }
     }
