@@ -5,17 +5,15 @@ import in.results.bulk.BulkJobs;
 import in.results.config.ServiceConfig;
 import in.results.core.Environment;
 import in.results.lookup.AllSemestersLookup;
-import in.results.lookup.ExamAnswer;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.SemesterLookup;
-import in.results.lookup.TranscriptAnswer;
 import in.results.releases.CatalogSource;
 import in.results.releases.ListPage;
 import in.results.scrape.Notification;
 import in.results.scrape.NotificationParser;
 import in.results.scrape.ReleaseListParser;
 import in.results.scrape.ReleaseListing;
-import in.results.store.EmbeddedStore;
+import in.results.store.AnswerStore;
 import in.results.upstream.UpstreamClient;
 import in.results.upstream.UpstreamPolicy;
 import io.javalin.Javalin;
@@ -25,10 +23,6 @@ import java.util.function.Function;
 
 /** The one wiring place: builds every part by constructor and returns the unstarted HTTP server. */
 public final class App {
-    static final Duration STALE_FOR = Duration.ofDays(7);
-    private static final long EXAM_STORE_ENTRIES = 100_000;
-    private static final long TRANSCRIPT_STORE_ENTRIES = 20_000;
-
     private App() {}
 
     /**
@@ -58,31 +52,31 @@ public final class App {
                 policy, environment.ticker());
     }
 
-    /** As {@link #create(ServiceConfig, Environment)}, asking the university through {@code upstream}. */
+    /**
+     * As {@link #create(ServiceConfig, Environment)}, asking the university through {@code upstream}. With
+     * {@code RESULTS_REDIS_URL} the answers are shared with the fleet through Redis (connected here, released when
+     * the server stops).
+     */
     public static Javalin create(ServiceConfig config, Environment environment, UpstreamClient upstream) {
-        ExamLookup exams = new ExamLookup(upstream,
-                new EmbeddedStore<ExamLookup.ExamKey, ExamAnswer>(EXAM_STORE_ENTRIES, STALE_FOR, environment.ticker(),
-                        environment.executor()));
+        AnswerStores stores = AnswerStores.of(config, environment);
+        ExamLookup exams = new ExamLookup(upstream, stores.exams());
         ListPage<ReleaseListing> releases =
-                listPage(upstream, "/jsp/home.jsp", ReleaseListParser::parse, config, environment);
-        ListPage<Notification> notifications =
-                listPage(upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse, config, environment);
+                listPage(upstream, "/jsp/home.jsp", ReleaseListParser::parse, stores.releaseList(), config, environment);
+        ListPage<Notification> notifications = listPage(upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse,
+                stores.notifications(), config, environment);
         CatalogSource catalog = new CatalogSource(releases);
         SemesterLookup semesters = new SemesterLookup(catalog, exams, environment.executor());
         // One store for every regulation: its key holds the regulation, so /all-r22 and /all-r18 answers never mix.
-        AllSemestersLookup allSemesters = new AllSemestersLookup(catalog, exams,
-                new EmbeddedStore<AllSemestersLookup.TranscriptKey, TranscriptAnswer>(TRANSCRIPT_STORE_ENTRIES,
-                        STALE_FOR, environment.ticker(), environment.executor()),
-                environment.executor());
+        AllSemestersLookup allSemesters =
+                new AllSemestersLookup(catalog, exams, stores.transcripts(), environment.executor());
         BulkJobs bulk = new BulkJobs(exams, bulkPolicy(config), environment);
-        return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream, config, environment)
-                .server();
+        return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream, stores.mode(),
+                config, environment).server();
     }
 
-    private static <T> ListPage<T> listPage(UpstreamClient upstream, String path,
-            Function<String, List<T>> parser, ServiceConfig config, Environment environment) {
-        return new ListPage<>(upstream, path, parser,
-                new EmbeddedStore<String, List<T>>(1, STALE_FOR, environment.ticker(), environment.executor()),
-                environment.ticker(), environment.executor(), config.requestDeadline());
+    private static <T> ListPage<T> listPage(UpstreamClient upstream, String path, Function<String, List<T>> parser,
+            AnswerStore<String, List<T>> store, ServiceConfig config, Environment environment) {
+        return new ListPage<>(upstream, path, parser, store, environment.ticker(), environment.executor(),
+                config.requestDeadline());
     }
 }

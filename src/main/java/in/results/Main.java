@@ -31,9 +31,6 @@ public final class Main {
             System.exit(2);
             return;
         }
-        if (!config.redisUrl().isEmpty()) {
-            LOG.warn("RESULTS_REDIS_URL is set but the distributed mode is not built yet: using the embedded store");
-        }
         if (config.demo()) {
             Demo.startAndPrintExamples(config);
             return;

@@ -1,5 +1,7 @@
 package in.results.api;
 
+import in.results.redis.LinkState;
+import in.results.store.StoreMode;
 import in.results.upstream.BreakerState;
 import in.results.upstream.HostHealth;
 import in.results.upstream.UpstreamClient;
@@ -13,15 +15,19 @@ import java.util.Map;
 /**
  * {@code GET /health}: liveness (always 200 while the service runs) and, per upstream host, its circuit breaker
  * state and when it last answered usefully. {@code upstream_available} is false when every breaker is open, i.e.
- * new lookups are answered from stale copies or with 503 until a probe succeeds.
+ * new lookups are answered from stale copies or with 503 until a probe succeeds. {@code store} says where answers
+ * are kept; with Redis, whether it answers ({@code UP}) or the instance serves from its own store ({@code DOWN}).
+ * Redis being down is not a failure of the instance: the status stays {@code UP}.
  */
 final class HealthRoutes {
     private final UpstreamClient upstream;
+    private final StoreMode storeMode;
     private final Clock clock;
     private final JsonWriter json;
 
-    HealthRoutes(UpstreamClient upstream, Clock clock, JsonWriter json) {
+    HealthRoutes(UpstreamClient upstream, StoreMode storeMode, Clock clock, JsonWriter json) {
         this.upstream = upstream;
+        this.storeMode = storeMode;
         this.clock = clock;
         this.json = json;
     }
@@ -36,8 +42,25 @@ final class HealthRoutes {
         body.put("status", "UP");
         body.put("upstream_available", hosts.stream().anyMatch(host -> host.state() != BreakerState.OPEN));
         body.put("upstream", hosts.stream().map(this::hostJson).toList());
+        body.put("store", storeJson());
         ctx.header("Cache-Control", "no-store");
         json.write(ctx, 200, body);
+    }
+
+    private Map<String, Object> storeJson() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        switch (storeMode) {
+            case StoreMode.Embedded embedded -> json.put("kind", "embedded");
+            case StoreMode.Shared shared -> {
+                LinkState state = shared.link().state();
+                json.put("kind", "redis");
+                json.put("redis", state.up() ? "UP" : "DOWN");
+                json.put("redis_address", state.where());
+                json.put("since", state.since().toString());
+                json.put("problem", state.up() ? null : state.problem());
+            }
+        }
+        return json;
     }
 
     private Map<String, Object> hostJson(HostHealth host) {

@@ -10,6 +10,7 @@ import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
 import in.results.config.ServiceConfig;
 import in.results.core.Environment;
+import in.results.store.StoreMode;
 import in.results.upstream.UpstreamClient;
 import io.javalin.Javalin;
 import java.util.Set;
@@ -18,6 +19,7 @@ import java.util.Set;
  * The HTTP face of the service: one Javalin server with every feature's routes, the request guards and the error
  * mapping.
  *
+ * @param storeMode where answers are kept (shown by {@code /health} and {@code /metrics}; closed when the server stops)
  * @param config the settings the HTTP layer reads: port, upstream URLs (release links), bulk range, rate limit
  * @param environment time of the rate limiter, request deadlines and health ages
  */
@@ -29,6 +31,7 @@ public record HttpApi(
         ListPage<ReleaseListing> releases,
         ListPage<Notification> notifications,
         UpstreamClient upstream,
+        StoreMode storeMode,
         ServiceConfig config,
         Environment environment) {
 
@@ -42,7 +45,7 @@ public record HttpApi(
         JsonWriter json = new JsonWriter();
         ClientRateLimiter limiter = new ClientRateLimiter(config.rateLimitPerMinute(), config.trustedProxies(), environment.ticker());
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
-        ServiceMetrics metrics = new ServiceMetrics(upstream);
+        ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode);
         return Javalin.create(javalin -> {
             javalin.jetty.port = config.port();
             javalin.concurrency.useVirtualThreads = true;
@@ -53,6 +56,7 @@ public record HttpApi(
                 server.setStopTimeout(STOP_TIMEOUT_MILLIS); // answers in flight get this long at shutdown
             });
             javalin.events.serverStopping(bulkJobs::stop);
+            javalin.events.serverStopped(storeMode::close);
             javalin.requestLogger.http(metrics::record);
             new ErrorMapper(json).register(javalin);
             javalin.routes.before(ctx -> {
@@ -62,7 +66,7 @@ public record HttpApi(
                     limiter.charge(ctx, 1);
                 }
             });
-            new HealthRoutes(upstream, environment.clock(), json).register(javalin);
+            new HealthRoutes(upstream, storeMode, environment.clock(), json).register(javalin);
             javalin.routes.get(METRICS, metrics::scrape);
             new DocsRoutes().register(javalin);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.

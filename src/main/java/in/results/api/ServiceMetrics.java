@@ -1,5 +1,7 @@
 package in.results.api;
 
+import in.results.redis.RedisLink;
+import in.results.store.StoreMode;
 import in.results.upstream.BreakerState;
 import in.results.upstream.HostHealth;
 import in.results.upstream.UpstreamClient;
@@ -19,7 +21,8 @@ import java.util.List;
 /**
  * {@code GET /metrics} in the Prometheus text format: HTTP requests by route, status and cache outcome
  * ({@code results_http_requests}), what the university was sent ({@code results_upstream_*}, from the upstream
- * client's counters), each host's breaker state, and the JVM's memory, threads and CPU.
+ * client's counters), each host's breaker state, Redis ({@code results_redis_*}, with {@code RESULTS_REDIS_URL}
+ * only), and the JVM's memory, threads and CPU.
  */
 final class ServiceMetrics {
     static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
@@ -29,7 +32,7 @@ final class ServiceMetrics {
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
-    ServiceMetrics(UpstreamClient upstream) {
+    ServiceMetrics(UpstreamClient upstream, StoreMode storeMode) {
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ProcessorMetrics().bindTo(registry);
@@ -48,6 +51,17 @@ final class ServiceMetrics {
                             u -> u.health().get(index).state() == BreakerState.CLOSED ? 0 : 1)
                     .tag("host", hosts.get(i).baseUrl().toString())
                     .description("1 while the host's circuit breaker is open or probing").register(registry);
+        }
+        if (storeMode instanceof StoreMode.Shared shared) {
+            RedisLink link = shared.link();
+            Gauge.builder("results_redis_up", link, l -> l.state().up() ? 1 : 0)
+                    .description("1 while Redis answers; 0 while this instance serves from its own store")
+                    .register(registry);
+            FunctionCounter.builder("results_redis_errors", link, l -> l.state().errors())
+                    .description("Redis commands without a reply in time or without a connection").register(registry);
+            FunctionCounter.builder("results_redis_unreadable", link, l -> l.state().unreadable())
+                    .description("copies in Redis read as a miss: another format version, not JSON, another type")
+                    .register(registry);
         }
     }
 

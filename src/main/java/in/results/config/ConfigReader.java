@@ -59,6 +59,8 @@ public final class ConfigReader {
                 Duration.ofMillis(intSetting("RESULTS_UPSTREAM_TIMEOUT_MS", null, 10_000, 100, 600_000)),
                 intSetting("RESULTS_UPSTREAM_RPS", null, 100, 0, 100_000),
                 redis(text("RESULTS_REDIS_URL", "--redis", "")),
+                prefix(text("RESULTS_REDIS_PREFIX", null, "results:")),
+                Duration.ofMillis(intSetting("RESULTS_REDIS_TIMEOUT_MS", null, 500, 10, 10_000)),
                 intSetting("RESULTS_BULK_MAX_RANGE", null, 360, 1, 10_000),
                 intSetting("RESULTS_RATE_LIMIT_PER_MINUTE", null, 120, 0, 1_000_000),
                 addresses(text("RESULTS_TRUSTED_PROXIES", null, "")),
@@ -127,9 +129,37 @@ public final class ConfigReader {
         return addresses;
     }
 
+    /**
+     * {@code redis://[user:password@]host[:port][/db]} or {@code rediss://…} (TLS); "" when unset. The message never
+     * repeats the value: it may hold a password.
+     */
     private static String redis(String raw) {
-        if (!raw.isEmpty() && !raw.startsWith("redis://")) {
-            throw new ConfigException("RESULTS_REDIS_URL must look like redis://host:port, got '" + raw + "'");
+        if (raw.isEmpty()) {
+            return raw;
+        }
+        String shape = "RESULTS_REDIS_URL must look like redis://[user:password@]host:port[/db] or rediss://…";
+        URI uri;
+        try {
+            uri = new URI(raw);
+        } catch (URISyntaxException e) {
+            throw new ConfigException(shape + " (not a URL)");
+        }
+        if (!"redis".equals(uri.getScheme()) && !"rediss".equals(uri.getScheme())) {
+            throw new ConfigException(shape + " (scheme " + uri.getScheme() + ")");
+        }
+        if (uri.getHost() == null) {
+            throw new ConfigException(shape + " (no host)");
+        }
+        String path = uri.getPath() == null ? "" : uri.getPath();
+        if (!path.isEmpty() && !path.equals("/") && !path.matches("/\\d{1,2}")) {
+            throw new ConfigException(shape + " (the path is a database number, got " + path + ")");
+        }
+        return raw;
+    }
+
+    private static String prefix(String raw) {
+        if (raw.length() > 64 || raw.chars().anyMatch(c -> c <= ' ' || c >= 127)) {
+            throw new ConfigException("RESULTS_REDIS_PREFIX must be at most 64 printable ASCII characters without spaces");
         }
         return raw;
     }

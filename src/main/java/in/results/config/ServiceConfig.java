@@ -15,7 +15,10 @@ import java.util.Set;
  * @param upstreamConcurrency most requests in flight to one upstream host
  * @param upstreamTimeout   per upstream request
  * @param upstreamRequestsPerSecond request budget per upstream host (requests per second), 0 = unlimited
- * @param redisUrl          {@code redis://host:port}, or "" for the embedded store
+ * @param redisUrl          {@code redis://[user:password@]host:port[/db]} or {@code rediss://…}, or "" for the
+ *                          embedded store
+ * @param redisPrefix       the prefix of every key this deployment writes to Redis
+ * @param redisTimeout      the longest one Redis command may take before Redis is taken as down
  * @param bulkMaxRange      largest bulk range
  * @param rateLimitPerMinute requests per minute per client, 0 = no limit
  * @param trustedProxies    addresses whose {@code X-Forwarded-For} names the real client
@@ -29,6 +32,8 @@ public record ServiceConfig(
         Duration upstreamTimeout,
         int upstreamRequestsPerSecond,
         String redisUrl,
+        String redisPrefix,
+        Duration redisTimeout,
         int bulkMaxRange,
         int rateLimitPerMinute,
         Set<String> trustedProxies,
@@ -39,6 +44,8 @@ public record ServiceConfig(
         upstreamUrls = List.copyOf(upstreamUrls);
         Objects.requireNonNull(upstreamTimeout, "upstreamTimeout");
         Objects.requireNonNull(redisUrl, "redisUrl");
+        Objects.requireNonNull(redisPrefix, "redisPrefix");
+        Objects.requireNonNull(redisTimeout, "redisTimeout");
         trustedProxies = Set.copyOf(trustedProxies);
         Objects.requireNonNull(requestDeadline, "requestDeadline");
         if (upstreamUrls.isEmpty()) {
@@ -49,6 +56,6 @@ public record ServiceConfig(
     /** The same configuration with other upstream base URLs (used by tests and {@code --demo}). */
     public ServiceConfig withUpstreamUrls(List<URI> urls) {
         return new ServiceConfig(port, urls, upstreamConcurrency, upstreamTimeout, upstreamRequestsPerSecond,
-                redisUrl, bulkMaxRange, rateLimitPerMinute, trustedProxies, requestDeadline, demo);
+                redisUrl, redisPrefix, redisTimeout, bulkMaxRange, rateLimitPerMinute, trustedProxies, requestDeadline, demo);
     }
 }

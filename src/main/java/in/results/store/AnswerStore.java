@@ -16,12 +16,13 @@ import java.util.function.Function;
  * </ul>
  * A loader reports failure by throwing {@link LookupFailure}; failures are never stored. A caller whose deadline
  * passes gets the stale copy, or {@link LookupFailure} (unavailable), while the load goes on and fills the store
- * for later callers. Implementations are thread-safe.
+ * for later callers. Implementations are thread-safe: {@link EmbeddedStore} keeps answers in this process;
+ * {@link RedisStore} shares them, and their single-flight, with every instance on the same Redis.
  *
  * @param <K> the key, a value type with {@code equals}
  * @param <V> the answer, immutable
  */
-public sealed interface AnswerStore<K, V> permits EmbeddedStore {
+public sealed interface AnswerStore<K, V> permits EmbeddedStore, RedisStore {
     /** The fresh copy, or the result of {@code loader} (shared with concurrent callers), or a stale copy. */
     CachedAnswer<V> get(K key, Function<K, Loaded<V>> loader, Deadline deadline);
 

@@ -5,13 +5,9 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.core.Deadline;
-import in.results.core.LookupFailure;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -21,9 +17,8 @@ import java.util.function.Function;
  */
 public final class EmbeddedStore<K, V> implements AnswerStore<K, V> {
     private final Cache<K, Stored<V>> store;
-    private final ConcurrentMap<K, CompletableFuture<CachedAnswer<V>>> inFlight = new ConcurrentHashMap<>();
+    private final SingleFlight<K, V> loads;
     private final Ticker ticker;
-    private final Executor executor;
 
     /**
      * @param maxEntries most answers kept (fresh and stale together); least useful ones are evicted first
@@ -32,7 +27,7 @@ public final class EmbeddedStore<K, V> implements AnswerStore<K, V> {
      */
     public EmbeddedStore(long maxEntries, Duration staleFor, Ticker ticker, Executor executor) {
         this.ticker = Objects.requireNonNull(ticker, "ticker");
-        this.executor = Objects.requireNonNull(executor, "executor");
+        this.loads = new SingleFlight<>(Objects.requireNonNull(executor, "executor"));
         long keepNanos = staleFor.toNanos();
         this.store = Caffeine.newBuilder()
                 .maximumSize(maxEntries)
@@ -54,42 +49,8 @@ public final class EmbeddedStore<K, V> implements AnswerStore<K, V> {
 
     @Override
     public CachedAnswer<V> reload(K key, Function<K, Loaded<V>> loader, Deadline deadline) {
-        CompletableFuture<CachedAnswer<V>> mine = new CompletableFuture<>();
-        CompletableFuture<CachedAnswer<V>> running = inFlight.putIfAbsent(key, mine);
-        if (running == null) {
-            running = mine;
-            // The load runs on its own thread so that a caller's deadline does not abandon it half-way. The entry
-            // leaves the in-flight map before the future completes, so that a caller woken by this load and asking
-            // again at once starts a new load instead of joining this finished one.
-            executor.execute(() -> {
-                CachedAnswer<V> answer = null;
-                Throwable failure = null;
-                try {
-                    answer = load(key, loader);
-                } catch (Throwable e) {
-                    failure = e;
-                } finally {
-                    inFlight.remove(key, mine);
-                }
-                if (failure == null) {
-                    mine.complete(answer);
-                } else {
-                    mine.completeExceptionally(failure);
-                }
-            });
-        }
-        try {
-            return deadline.await(running);
-        } catch (LookupFailure late) {
-            if (running.isDone()) {
-                throw late; // the load itself failed, after serving no stale copy
-            }
-            Stored<V> stale = store.getIfPresent(key);
-            if (stale == null) {
-                throw late;
-            }
-            return stale.answerAt(ticker.read(), CacheStatus.STALE);
-        }
+        return loads.answer(key, () -> load(key, loader), deadline, () -> Optional.ofNullable(store.getIfPresent(key))
+                .map(stale -> stale.answerAt(ticker.read(), CacheStatus.STALE)));
     }
 
     @Override

@@ -1,2 +1,2 @@
-/** Where answers are kept: fresh lifetimes, stale copies for when the university is down, single-flight loads. */
+/** Where answers are kept, embedded or shared through Redis: lifetimes, stale copies, single-flight loads. */
 package in.results.store;

@@ -6,6 +6,7 @@ import in.results.config.ServiceConfig;
 import in.results.simulator.Cohort;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.RedisServer;
 import io.javalin.Javalin;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -41,8 +42,75 @@ public final class Benchmarks {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     public static void main(String[] args) throws Exception {
-        new Benchmarks().run();
+        if ("redis".equals(System.getProperty("bench.suite"))) {
+            new Benchmarks().cachedWithAndWithoutRedis();
+        } else {
+            new Benchmarks().run();
+        }
         System.exit(0);
+    }
+
+    /**
+     * {@code -Dbench.suite=redis}: cached {@code /all-r18} through one instance on the embedded store and on Redis
+     * (a real {@code redis-server} on loopback), alternating, so that both see the same machine load; round 0 warms
+     * the JIT and is not a result.
+     */
+    void cachedWithAndWithoutRedis() throws Exception {
+        Cohort cohort = Cohort.generate(Cohort.DEFAULT_SEED);
+        Student student = cohort.students().stream().filter(s -> !s.lateralEntry() && s.results().size() > 4)
+                .findFirst().orElseThrow();
+        try (UniversitySimulator simulator = UniversitySimulator.start(cohort, 0);
+                RedisServer redis = RedisServer.start()) {
+            for (int round = 0; round <= 2; round++) {
+                for (String redisUrl : List.of("", redis.url())) {
+                    Javalin service = startService(simulator, redisUrl.isEmpty()
+                            ? Map.of() : Map.of("RESULTS_REDIS_URL", redisUrl));
+                    String url = "http://127.0.0.1:" + service.port() + "/all-r18/" + student.hallTicket();
+                    if (get(url).statusCode() != 200) {
+                        throw new IllegalStateException("all-r18 failed for " + student.hallTicket());
+                    }
+                    String store = redisUrl.isEmpty() ? "embedded" : "redis   ";
+                    System.out.printf("round %d%s, %s: %s; %s%n", round, round == 0 ? " (warm-up)" : "", store,
+                            warmLatency(url), throughput(url));
+                    service.stop();
+                }
+            }
+        }
+    }
+
+    /** Median and p99 of 2,000 sequential requests for a cached answer. */
+    private String warmLatency(String url) throws Exception {
+        List<Double> warm = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            long start = System.nanoTime();
+            get(url);
+            warm.add((System.nanoTime() - start) / 1000.0);
+        }
+        return String.format("sequential median %.0f µs, p99 %.0f µs", median(warm), percentile(warm, 0.99));
+    }
+
+    /** Requests per second of {@link #THROUGHPUT_CLIENTS} concurrent clients over {@link #THROUGHPUT_RUN}. */
+    private String throughput(String url) throws Exception {
+        AtomicLong served = new AtomicLong();
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Double> latencies = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (var clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int c = 0; c < THROUGHPUT_CLIENTS; c++) {
+                clients.submit(() -> {
+                    while (!stop.get()) {
+                        long start = System.nanoTime();
+                        get(url);
+                        latencies.add((System.nanoTime() - start) / 1000.0);
+                        served.incrementAndGet();
+                    }
+                    return null;
+                });
+            }
+            Thread.sleep(THROUGHPUT_RUN.toMillis());
+            stop.set(true);
+        }
+        return String.format("%d clients: %.0f requests/s, p99 %.1f ms", THROUGHPUT_CLIENTS,
+                served.get() / (double) THROUGHPUT_RUN.toSeconds(), percentile(latencies, 0.99) / 1000);
     }
 
     void run() throws Exception {
@@ -177,7 +245,11 @@ public final class Benchmarks {
     }
 
     private static Javalin startService(UniversitySimulator simulator) {
-        ServiceConfig config = ConfigReader.read(List.of("--port", "0"), Map.of())
+        return startService(simulator, Map.of());
+    }
+
+    private static Javalin startService(UniversitySimulator simulator, Map<String, String> settings) {
+        ServiceConfig config = ConfigReader.read(List.of("--port", "0"), settings)
                 .withUpstreamUrls(List.of(simulator.baseUrl(), URI.create(simulator.baseUrl() + "/results")));
         return App.create(config).start();
     }

@@ -22,6 +22,8 @@ class ConfigReaderTest {
         assertThat(config.upstreamTimeout()).isEqualTo(Duration.ofMillis(10_000));
         assertThat(config.upstreamRequestsPerSecond()).isEqualTo(100);
         assertThat(config.redisUrl()).isEmpty();
+        assertThat(config.redisPrefix()).isEqualTo("results:");
+        assertThat(config.redisTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(config.bulkMaxRange()).isEqualTo(360);
         assertThat(config.rateLimitPerMinute()).isEqualTo(120);
         assertThat(config.trustedProxies()).isEmpty();
@@ -77,5 +79,31 @@ class ConfigReaderTest {
                 .isInstanceOf(ConfigException.class).hasMessageContaining("--port");
         assertThatThrownBy(() -> ConfigReader.read(List.of("--bogus"), Map.of()))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("--bogus");
+    }
+
+    @Test
+    void redis_urls_with_tls_credentials_and_a_database_are_accepted() {
+        for (String url : List.of("redis://127.0.0.1:6379", "rediss://cache.example:6380", "redis://localhost",
+                "redis://user:s3cret@10.0.0.5:6379/2", "rediss://:s3cret@cache.example:6380/0")) {
+            assertThat(ConfigReader.read(List.of("--redis", url), Map.of()).redisUrl()).isEqualTo(url);
+        }
+        ServiceConfig config = ConfigReader.read(List.of(), Map.of("RESULTS_REDIS_URL", "redis://r:6379",
+                "RESULTS_REDIS_PREFIX", "staging:", "RESULTS_REDIS_TIMEOUT_MS", "250"));
+
+        assertThat(config.redisPrefix()).isEqualTo("staging:");
+        assertThat(config.redisTimeout()).isEqualTo(Duration.ofMillis(250));
+    }
+
+    @Test
+    void bad_redis_settings_name_the_setting_and_never_echo_a_password() {
+        for (String url : List.of("http://r:6379", "r:6379", "redis://", "redis://user:s3cret@r:6379/zero")) {
+            assertThatThrownBy(() -> ConfigReader.read(List.of("--redis", url), Map.of()))
+                    .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_REDIS_URL")
+                    .hasMessageNotContaining("s3cret");
+        }
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_REDIS_PREFIX", "has space:")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_REDIS_PREFIX");
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_REDIS_TIMEOUT_MS", "0")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_REDIS_TIMEOUT_MS");
     }
 }

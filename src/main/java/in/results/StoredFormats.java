@@ -1,0 +1,77 @@
+package in.results;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import in.results.core.ExamQuery;
+import in.results.grading.Sgpa;
+import in.results.lookup.ExamAnswer;
+import in.results.lookup.ExamLookup;
+import in.results.lookup.TranscriptAnswer;
+import in.results.redis.CopyCodec;
+import in.results.redis.SharedCopies;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * How the answers are written into Redis: Jackson reads and writes the records as they are; the sealed outcomes
+ * get a {@code "kind"} property through mix-ins, so that the answer types themselves stay free of JSON concerns.
+ * Keys: an exam answer is {@code <hall ticket>:<degree>:<exam code>:<etype>:<type>:<result>} (each part
+ * URL-encoded), a transcript the hall ticket, a list page its path.
+ */
+final class StoredFormats {
+    private StoredFormats() {}
+
+    static ObjectMapper mapper() {
+        return new ObjectMapper()
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS) // NoResult() and Fail() have no fields
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .addMixIn(ExamAnswer.class, ExamAnswerKinds.class)
+                .addMixIn(TranscriptAnswer.class, TranscriptAnswerKinds.class)
+                .addMixIn(Sgpa.class, SgpaKinds.class);
+    }
+
+    static CopyCodec<ExamAnswer> examAnswers(ObjectMapper mapper) {
+        return new CopyCodec<>(mapper, mapper.constructType(ExamAnswer.class), UnaryOperator.identity());
+    }
+
+    static CopyCodec<TranscriptAnswer> transcripts(ObjectMapper mapper) {
+        return new CopyCodec<>(mapper, mapper.constructType(TranscriptAnswer.class), UnaryOperator.identity());
+    }
+
+    /** A list page's entries, read back unmodifiable like the loader's. */
+    static <T> CopyCodec<List<T>> listOf(ObjectMapper mapper, Class<T> element) {
+        return new CopyCodec<>(mapper, mapper.getTypeFactory().constructCollectionType(List.class, element),
+                List::copyOf);
+    }
+
+    static String examKeyText(ExamLookup.ExamKey key) {
+        ExamQuery exam = key.exam();
+        return String.join(":", SharedCopies.part(key.hallTicket().value()), SharedCopies.part(exam.degree()),
+                SharedCopies.part(exam.examCode()), SharedCopies.part(exam.etype()), SharedCopies.part(exam.type()),
+                SharedCopies.part(exam.result()));
+    }
+
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+    @JsonSubTypes({
+        @JsonSubTypes.Type(value = ExamAnswer.Found.class, name = "found"),
+        @JsonSubTypes.Type(value = ExamAnswer.NoResult.class, name = "no_result")
+    })
+    private interface ExamAnswerKinds {}
+
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+    @JsonSubTypes({
+        @JsonSubTypes.Type(value = TranscriptAnswer.Found.class, name = "found"),
+        @JsonSubTypes.Type(value = TranscriptAnswer.NoResult.class, name = "no_result")
+    })
+    private interface TranscriptAnswerKinds {}
+
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+    @JsonSubTypes({
+        @JsonSubTypes.Type(value = Sgpa.Awarded.class, name = "awarded"),
+        @JsonSubTypes.Type(value = Sgpa.Fail.class, name = "fail")
+    })
+    private interface SgpaKinds {}
+}

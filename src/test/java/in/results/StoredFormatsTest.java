@@ -1,0 +1,98 @@
+package in.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.catalog.Semester;
+import in.results.core.ExamQuery;
+import in.results.core.HallTicket;
+import in.results.grading.Sgpa;
+import in.results.lookup.ExamAnswer;
+import in.results.lookup.ExamLookup;
+import in.results.lookup.Transcript;
+import in.results.lookup.TranscriptAnswer;
+import in.results.redis.CopyCodec;
+import in.results.redis.SharedCopy;
+import in.results.scrape.Notification;
+import in.results.scrape.ReleaseListing;
+import in.results.scrape.ResultPage;
+import in.results.scrape.StudentDetails;
+import in.results.scrape.SubjectResult;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Every answer the service keeps comes back from its Redis text equal to what was written. */
+class StoredFormatsTest {
+    private static final ObjectMapper MAPPER = StoredFormats.mapper();
+    private static final StudentDetails STUDENT = new StudentDetails("189A1A0501", "A STUDENT", "A FATHER", "9A");
+    private static final List<SubjectResult> ROWS = List.of(
+            new SubjectResult("CS101", "PROGRAMMING", "25", "-1", "24", "Ab", "0"),
+            new SubjectResult("MA101", "MATHEMATICS", "", "", "", "A+", "4"));
+
+    private static <V> V roundTrip(CopyCodec<V> codec, V value) {
+        SharedCopy<V> copy = new SharedCopy<>(value, Instant.parse("2026-11-25T10:15:30.123Z"), Duration.ofMinutes(30));
+        CopyCodec.Decoded<V> read = codec.read(codec.write(copy));
+        assertThat(read).isInstanceOf(CopyCodec.Decoded.Readable.class);
+        SharedCopy<V> back = ((CopyCodec.Decoded.Readable<V>) read).copy();
+        assertThat(back).isEqualTo(copy);
+        return back.value();
+    }
+
+    @Test
+    void exam_answers_of_both_kinds_read_back_equal() {
+        CopyCodec<ExamAnswer> codec = StoredFormats.examAnswers(MAPPER);
+        ExamAnswer found = new ExamAnswer.Found(new ResultPage("B.Tech I Year I Semester (R18) Regular", STUDENT, ROWS));
+
+        assertThat(roundTrip(codec, found)).isEqualTo(found);
+        assertThat(roundTrip(codec, new ExamAnswer.NoResult())).isEqualTo(new ExamAnswer.NoResult());
+    }
+
+    @Test
+    void transcripts_keep_their_sgpa_kinds_and_decimal_scales() {
+        CopyCodec<TranscriptAnswer> codec = StoredFormats.transcripts(MAPPER);
+        TranscriptAnswer found = new TranscriptAnswer.Found(new Transcript(STUDENT, List.of(
+                new Transcript.SemesterRecord(Semester.S1_1, ROWS, new Sgpa.Fail()),
+                new Transcript.SemesterRecord(Semester.S4_2, ROWS, new Sgpa.Awarded(new BigDecimal("10")))),
+                new BigDecimal("8.50")));
+
+        TranscriptAnswer back = roundTrip(codec, found);
+
+        assertThat(back).isEqualTo(found);
+        Transcript transcript = ((TranscriptAnswer.Found) back).transcript();
+        assertThat(transcript.overallGpa().toPlainString()).isEqualTo("8.50");
+        assertThat(((Sgpa.Awarded) transcript.semesters().get(1).sgpa()).value().toPlainString()).isEqualTo("10.00");
+        assertThat(roundTrip(codec, new TranscriptAnswer.NoResult())).isEqualTo(new TranscriptAnswer.NoResult());
+    }
+
+    @Test
+    void list_pages_read_back_equal_unmodifiable_and_in_link_order() {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("examCode", "1503");
+        params.put("degree", "btech");
+        List<ReleaseListing> releases = List.of(new ReleaseListing("RC/RV B.Tech", "07-FEB-2022", "examCode=1503&degree=btech", params));
+        List<Notification> notices = List.of(new Notification("07-02-2022", "results of RC/RV"));
+
+        List<ReleaseListing> back = roundTrip(StoredFormats.listOf(MAPPER, ReleaseListing.class), releases);
+
+        assertThat(back).isEqualTo(releases);
+        assertThat(back.getFirst().linkParams().keySet()).containsExactly("examCode", "degree");
+        assertThat(back).isUnmodifiable();
+        assertThat(roundTrip(StoredFormats.listOf(MAPPER, Notification.class), notices)).isEqualTo(notices);
+    }
+
+    @Test
+    void exam_keys_differ_whenever_a_part_differs_even_with_separators_in_user_input() {
+        HallTicket ticket = new HallTicket("189a1a0501");
+        var plain = new ExamLookup.ExamKey(ticket, new ExamQuery("btech", "1503", "r17", "intgrade", "null"));
+        var shifted = new ExamLookup.ExamKey(ticket, new ExamQuery("btech", "1503:r17", "", "intgrade", "null"));
+
+        assertThat(StoredFormats.examKeyText(plain)).isEqualTo("189A1A0501:btech:1503:r17:intgrade:null");
+        assertThat(StoredFormats.examKeyText(shifted)).isNotEqualTo(StoredFormats.examKeyText(plain))
+                .doesNotContain(" ");
+    }
+}

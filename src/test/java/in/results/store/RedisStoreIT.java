@@ -1,0 +1,206 @@
+package in.results.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.core.Deadline;
+import in.results.core.LookupFailure;
+import in.results.redis.CopyCodec;
+import in.results.redis.LoadNotices;
+import in.results.redis.RedisLink;
+import in.results.redis.SharedCopies;
+import in.results.testing.RedisServer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Two {@link RedisStore}s on one real {@code redis-server}, as two instances of a fleet would hold them. */
+class RedisStoreIT {
+    private static final String PREFIX = "test:";
+    private static final Duration STALE_FOR = Duration.ofDays(7);
+
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final List<RedisLink> links = new ArrayList<>();
+    private RedisServer redis;
+
+    @BeforeEach
+    void start() {
+        redis = RedisServer.start();
+    }
+
+    @AfterEach
+    void stop() {
+        links.forEach(RedisLink::close);
+        executor.shutdownNow();
+        redis.close();
+    }
+
+    /** One instance's store of words. */
+    private RedisStore<String, String> instance() {
+        LoadNotices notices = new LoadNotices();
+        RedisLink link = RedisLink.open(redis.url(), Duration.ofSeconds(2), SharedCopies.channel(PREFIX),
+                notices::deliver, Ticker.systemTicker(), Clock.systemUTC(), executor);
+        links.add(link);
+        ObjectMapper mapper = new ObjectMapper();
+        SharedCopies<String> copies = new SharedCopies<>(link, notices, PREFIX, "words",
+                new CopyCodec<>(mapper, mapper.constructType(String.class), UnaryOperator.identity()), STALE_FOR,
+                Ticker.systemTicker(), Clock.systemUTC(), executor);
+        return new RedisStore<>(copies, SharedCopies::part, 100, STALE_FOR, Ticker.systemTicker(), Clock.systemUTC(),
+                executor);
+    }
+
+    private static Deadline ample() {
+        return Deadline.after(Duration.ofSeconds(20), Ticker.systemTicker());
+    }
+
+    private static Loaded<String> fresh(String value) {
+        return new Loaded<>(value, Duration.ofMinutes(30));
+    }
+
+    @Test
+    void a_copy_loaded_by_one_instance_is_a_hit_on_another_without_loading() {
+        RedisStore<String, String> a = instance();
+        RedisStore<String, String> b = instance();
+        AtomicInteger loads = new AtomicInteger();
+
+        CachedAnswer<String> loaded = a.get("k", key -> { loads.incrementAndGet(); return fresh("v"); }, ample());
+        CachedAnswer<String> shared = b.get("k", key -> { loads.incrementAndGet(); return fresh("w"); }, ample());
+
+        assertThat(loaded.status()).isEqualTo(CacheStatus.MISS);
+        assertThat(shared.status()).isEqualTo(CacheStatus.HIT);
+        assertThat(shared.value()).isEqualTo("v");
+        assertThat(shared.freshLeft()).isBetween(Duration.ofMinutes(29), Duration.ofMinutes(30));
+        assertThat(loads).hasValue(1);
+    }
+
+    @Test
+    void concurrent_misses_on_two_instances_load_once_and_the_waiter_gets_the_holders_answer() throws Exception {
+        RedisStore<String, String> a = instance();
+        RedisStore<String, String> b = instance();
+        AtomicInteger loads = new AtomicInteger();
+        CountDownLatch loading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+
+        CompletableFuture<CachedAnswer<String>> onA = CompletableFuture.supplyAsync(() -> a.get("k", key -> {
+            loads.incrementAndGet();
+            loading.countDown();
+            await(release);
+            return fresh("from a");
+        }, ample()), executor);
+        loading.await(10, TimeUnit.SECONDS);
+        CompletableFuture<CachedAnswer<String>> onB = CompletableFuture.supplyAsync(
+                () -> b.get("k", key -> { loads.incrementAndGet(); return fresh("from b"); }, ample()), executor);
+        release.countDown();
+
+        assertThat(onA.get(10, TimeUnit.SECONDS).value()).isEqualTo("from a");
+        assertThat(onB.get(10, TimeUnit.SECONDS).value()).isEqualTo("from a");
+        assertThat(loads).hasValue(1);
+    }
+
+    @Test
+    void the_holders_failure_is_shared_with_the_waiting_instance() throws Exception {
+        RedisStore<String, String> a = instance();
+        RedisStore<String, String> b = instance();
+        AtomicInteger loadsOnB = new AtomicInteger();
+        CountDownLatch loading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+
+        CompletableFuture<CachedAnswer<String>> onA = CompletableFuture.supplyAsync(() -> a.get("k", key -> {
+            loading.countDown();
+            await(release);
+            throw LookupFailure.unreadable("a page nobody can read");
+        }, ample()), executor);
+        loading.await(10, TimeUnit.SECONDS);
+        long setsBefore = setCalls();
+        CompletableFuture<CachedAnswer<String>> onB = CompletableFuture.supplyAsync(
+                () -> b.get("k", key -> { loadsOnB.incrementAndGet(); return fresh("from b"); }, ample()), executor);
+        // B's claim of the lease (a SET) is refused while A loads: B then waits for A's notice.
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> setCalls() > setsBefore);
+        release.countDown();
+
+        assertThatThrownBy(() -> onA.join()).hasCauseInstanceOf(LookupFailure.class);
+        assertThatThrownBy(() -> onB.join()).cause().isInstanceOfSatisfying(LookupFailure.class,
+                failure -> assertThat(failure.kind()).isEqualTo(LookupFailure.Kind.UNREADABLE));
+        assertThat(loadsOnB).hasValue(0);
+    }
+
+    @Test
+    void a_dead_holders_lease_expires_and_another_instance_takes_over() {
+        RedisStore<String, String> b = instance();
+        redis.command("SET", PREFIX + "lease:words:k", "an instance that died", "PX", "1500");
+        AtomicInteger loads = new AtomicInteger();
+
+        long start = System.nanoTime();
+        CachedAnswer<String> answer = b.get("k", key -> { loads.incrementAndGet(); return fresh("v"); }, ample());
+        Duration waited = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(answer.value()).isEqualTo("v");
+        assertThat(answer.status()).isEqualTo(CacheStatus.MISS);
+        assertThat(loads).hasValue(1);
+        assertThat(waited).isGreaterThanOrEqualTo(Duration.ofMillis(1000)).isLessThan(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void a_forced_reload_takes_a_newer_copy_from_the_fleet_instead_of_loading_again() {
+        RedisStore<String, String> a = instance();
+        RedisStore<String, String> b = instance();
+        a.get("list", key -> fresh("old"), ample());
+        b.get("list", key -> fresh("unused"), ample());
+        AtomicInteger loadsOnA = new AtomicInteger();
+
+        CachedAnswer<String> refreshedOnB = b.reload("list", key -> fresh("new"), ample());
+        CachedAnswer<String> reloadedOnA =
+                a.reload("list", key -> { loadsOnA.incrementAndGet(); return fresh("newest"); }, ample());
+
+        assertThat(refreshedOnB.value()).isEqualTo("new");
+        assertThat(reloadedOnA.value()).isEqualTo("new");
+        assertThat(reloadedOnA.status()).isEqualTo(CacheStatus.MISS);
+        assertThat(loadsOnA).hasValue(0);
+    }
+
+    @Test
+    void without_redis_the_store_loads_serves_and_keeps_stale_copies_alone() {
+        redis.kill();
+        RedisStore<String, String> alone = instance();
+        AtomicInteger loads = new AtomicInteger();
+
+        CachedAnswer<String> first = alone.get("k", key -> { loads.incrementAndGet(); return fresh("v"); }, ample());
+        CachedAnswer<String> second = alone.get("k", key -> { loads.incrementAndGet(); return fresh("w"); }, ample());
+        CachedAnswer<String> failed = alone.reload("k", key -> { throw LookupFailure.unavailable("down"); }, ample());
+
+        assertThat(first.status()).isEqualTo(CacheStatus.MISS);
+        assertThat(second.status()).isEqualTo(CacheStatus.HIT);
+        assertThat(second.value()).isEqualTo("v");
+        assertThat(failed.status()).isEqualTo(CacheStatus.STALE);
+        assertThat(failed.value()).isEqualTo("v");
+        assertThat(loads).hasValue(1);
+    }
+
+    /** How many SET commands Redis has run (the lease claims; copies are stored by a script). */
+    private long setCalls() {
+        return redis.command("INFO", "commandstats").lines().filter(line -> line.startsWith("cmdstat_set:"))
+                .map(line -> line.replaceAll("^cmdstat_set:calls=(\\d+).*$", "$1")).mapToLong(Long::parseLong)
+                .findFirst().orElse(0);
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
