@@ -18,7 +18,8 @@ import java.util.Set;
  * The HTTP face of the service: one Javalin server with every feature's routes, the request guards and the error
  * mapping.
  *
- * @param config the settings the HTTP layer reads: port, upstream URLs (release links), bulk range, rate limit
+ * @param config the settings the HTTP layer reads: port, upstream URLs (release links), bulk range, rate limit,
+ *     CORS origins
  * @param environment time of the rate limiter, request deadlines and health ages
  */
 public record HttpApi(
@@ -43,6 +44,7 @@ public record HttpApi(
         ClientRateLimiter limiter = new ClientRateLimiter(config.rateLimitPerMinute(), config.trustedProxies(), environment.ticker());
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
         ServiceMetrics metrics = new ServiceMetrics(upstream);
+        CorsPolicy cors = new CorsPolicy(config.corsOrigins());
         return Javalin.create(javalin -> {
             javalin.jetty.port = config.port();
             javalin.concurrency.useVirtualThreads = true;
@@ -55,21 +57,26 @@ public record HttpApi(
             javalin.events.serverStopping(bulkJobs::stop);
             javalin.requestLogger.http(metrics::record);
             new ErrorMapper(json).register(javalin);
+            javalin.routes.before(cors::apply); // first: a preflight ends here
             javalin.routes.before(ctx -> {
                 RequestDeadline.start(ctx, config.requestDeadline(), environment.ticker());
                 RequestGuard.check(ctx);
-                if (!MONITORING.contains(ctx.path())) { // monitoring must not be rate limited
+                // Monitoring must not be rate limited; the website's pages and files cost the university nothing.
+                if (!MONITORING.contains(ctx.path()) && !WebsiteRoutes.isWebsite(ctx.path())) {
                     limiter.charge(ctx, 1);
                 }
             });
             new HealthRoutes(upstream, environment.clock(), json).register(javalin);
             javalin.routes.get(METRICS, metrics::scrape);
             new DocsRoutes().register(javalin);
+            new WebsiteRoutes().register(javalin);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.
             new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json).register(javalin);
             bulk.register(javalin);
+            new ClassSummaryRoutes(bulk, json).register(javalin);
             new ExamRoutes(exams, bulk, json).register(javalin);
             new AllSemestersRoutes(allSemesters, json).register(javalin);
+            new ReportRoutes(allSemesters, json).register(javalin);
             new SemesterRoutes(semesters, json).register(javalin);
         });
     }
