@@ -166,7 +166,7 @@ function gradesText(grades) {
 
 function renderSummary(container, params, summary, entries, missing) {
   const grades = Object.entries(summary.grade_distribution);
-  const bands = summary.sgpa_distribution.map((band) => ({label: band.from === 0 ? `below ${band.to}` : band.to === 10 ? `${band.from}–10` : `${band.from}–${band.to}`, count: band.students}));
+  const bands = summary.sgpa_distribution.map((band) => ({label: band.from === 0 ? `< ${band.to}` : `${band.from}–${band.to}`, count: band.students}));
   const charts = [
     chartPanel('grade-chart', 'Grade distribution (all subjects)', {
       labels: grades.map(([grade]) => grade), values: grades.map(([, count]) => count),

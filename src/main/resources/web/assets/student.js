@@ -65,11 +65,13 @@ function backlogSection(overall) {
     h('h2', {id: 'backlogs-title'}, `Open backlogs (${overall.open_backlogs})`),
     h('div', {class: 'table-wrap'}, h('table', {id: 'backlogs'},
       h('caption', {class: 'visually-hidden'}, 'Subjects still to be passed'),
-      h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Semester'), h('th', {scope: 'col'}, 'Code'),
-        h('th', {scope: 'col'}, 'Subject'), h('th', {scope: 'col'}, 'Grade'), h('th', {scope: 'col'}, 'Last attempt'))),
+      h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Subject'), h('th', {scope: 'col'}, 'Grade'),
+        h('th', {scope: 'col'}, 'Last attempt'))),
       h('tbody', {}, overall.backlogs.map((backlog) => h('tr', {},
-        h('td', {}, backlog.semester), h('td', {}, backlog.subject_code), h('th', {scope: 'row'}, backlog.subject_name),
-        h('td', {}, backlog.grade_earned), h('td', {}, lastAttemptText(backlog.last_attempt))))))));
+        h('th', {scope: 'row'}, h('span', {dataset: {field: 'code'}}, backlog.subject_code), ' ', backlog.subject_name,
+          h('span', {class: 'hint'}, `Semester ${backlog.semester}`)),
+        h('td', {}, backlog.grade_earned),
+        h('td', {}, lastAttemptText(backlog.last_attempt))))))));
 }
 
 function sgpaChart(report) {
@@ -77,12 +79,14 @@ function sgpaChart(report) {
   const description = semesters.map((s) => `${s.semester}: ${sgpaText(s.sgpa)}`).join(', ');
   const canvas = h('canvas', {id: 'sgpa-chart', role: 'img', 'aria-label': `SGPA by semester. ${description}.`},
     `SGPA by semester: ${description}.`);
+  const notAwarded = semesters.filter((s) => typeof s.sgpa !== 'number').map((s) => s.semester);
   const panel = h('section', {class: 'panel chart-panel', 'aria-labelledby': 'sgpa-chart-title'},
     h('h2', {id: 'sgpa-chart-title'}, 'SGPA by semester'),
     h('div', {class: 'chart'}, canvas),
-    h('p', {class: 'footnote'}, 'A semester with a subject not yet passed has no SGPA ("not awarded") and no bar.'));
+    h('p', {class: 'footnote'}, notAwarded.length === 0 ? 'Every semester\'s SGPA is awarded.'
+      : `No bar for ${notAwarded.join(', ')}: the SGPA is not awarded while a subject is not passed.`));
   return {panel, draw: () => barChart(canvas, {
-    labels: semesters.map((s) => (typeof s.sgpa === 'number' ? s.semester : `${s.semester} (not awarded)`)),
+    labels: semesters.map((s) => s.semester),
     values: semesters.map((s) => (typeof s.sgpa === 'number' ? s.sgpa : null)),
     max: 10, label: 'SGPA',
   })};
