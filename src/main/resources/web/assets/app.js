@@ -63,6 +63,31 @@ function navigate(url) {
   render(true);
 }
 
+/**
+ * A table too wide for the screen scrolls in its box; such a box must be reachable by keyboard (and named), so it
+ * gets tabindex 0 and a region label from its table's caption while, and only while, it scrolls.
+ */
+function markScrollingTables() {
+  main.querySelectorAll('.table-wrap').forEach((box) => {
+    if (box.scrollWidth > box.clientWidth + 1) {
+      box.setAttribute('tabindex', '0');
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-label', box.querySelector('caption')?.textContent || 'Table');
+    } else if (box.hasAttribute('tabindex')) {
+      box.removeAttribute('tabindex');
+      box.removeAttribute('role');
+      box.removeAttribute('aria-label');
+    }
+  });
+}
+let marking = 0;
+function markSoon() {
+  cancelAnimationFrame(marking);
+  marking = requestAnimationFrame(markScrollingTables);
+}
+new MutationObserver(markSoon).observe(main, {childList: true, subtree: true});
+window.addEventListener('resize', markSoon);
+
 document.addEventListener('click', (event) => {
   const link = event.target.closest('a[data-nav]');
   if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -49,7 +49,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The website in headless Chromium (Debian's {@code chromium} and {@code chromium-driver}, nothing downloaded),
- * against the service on the simulator: what a person sees must be what the JSON API says. One browser for the
+ * against the service on the simulator: what a person sees must be what the JSON API says, on a desktop and a
+ * phone, with no accessibility rule of axe-core (WCAG 2.1 A/AA, best practices) broken. One browser for the
  * class; each test gets its own service (its own origin, so nothing is shared through the browser's cache).
  * Screenshots go to {@code target/screenshots}, or to {@code -Dwebsite.screenshots=<dir>} (docs/screenshots for
  * the README).
@@ -63,6 +64,7 @@ class WebsiteIT {
     private static final int DESKTOP_HEIGHT = 900;
     private static final Path SCREENSHOTS = Path.of(System.getProperty("website.screenshots", "target/screenshots"));
 
+    private static final String AXE = axeScript();
     private static ChromeDriver driver;
 
     private TestUniverse universe;
@@ -106,6 +108,7 @@ class WebsiteIT {
         Map<String, String> all = new HashMap<>(Map.of("RESULTS_UPSTREAM_TIMEOUT_MS", "15000"));
         all.putAll(settings);
         universe = TestUniverse.start(COHORT, ticker, all);
+        driver.manage().logs().get(LogType.BROWSER); // what earlier tests left in the log is theirs
         client = universe.client();
         base = client.uri("/").toString();
         base = base.substring(0, base.length() - 1);
@@ -166,7 +169,33 @@ class WebsiteIT {
                 .filter(entry -> entry.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue())
                 .map(LogEntry::getMessage)
                 .filter(message -> !message.contains("the server responded with a status of")) // the API's own 4xx/5xx
+                .filter(message -> !message.contains("willReadFrequently")) // a speed hint caused by axe's contrast checks
                 .toList();
+    }
+
+    /** axe-core (from its WebJar on the test classpath), run in the page. */
+    private static String axeScript() {
+        try (var properties = WebsiteIT.class.getResourceAsStream("/META-INF/maven/org.webjars.npm/axe-core/pom.properties")) {
+            java.util.Properties pom = new java.util.Properties();
+            pom.load(properties);
+            try (var script = WebsiteIT.class.getResourceAsStream(
+                    "/META-INF/resources/webjars/axe-core/" + pom.getProperty("version") + "/axe.min.js")) {
+                return new String(script.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What axe-core finds against WCAG 2.1 A/AA and its best practices on the page as it is now. */
+    @SuppressWarnings("unchecked")
+    private static List<String> accessibilityViolations() {
+        script(AXE + "; return true;");
+        return (List<String>) ((JavascriptExecutor) driver).executeAsyncScript(
+                "const done = arguments[arguments.length - 1];"
+                + " axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']})"
+                + ".then(result => done(result.violations.map(v => v.id + ': ' + v.help + ' at '"
+                + " + v.nodes.map(n => n.target.join(' ')).join(', '))));");
     }
 
     /** Whether every resource the page loaded came from the service itself. */
@@ -253,6 +282,7 @@ class WebsiteIT {
         assertThat(driver.findElements(By.cssSelector("[data-semester]"))).hasSize(report.get("semesters").size());
         assertNothingLoadedFromElsewhere();
         assertThat(browserProblems()).isEmpty();
+        assertThat(accessibilityViolations()).isEmpty();
         screenshot("student-desktop", 0, 1500);
 
         PrintOptions print = new PrintOptions();
@@ -266,6 +296,7 @@ class WebsiteIT {
         visible("[data-field=cgpa]");
         waiting().until(d -> chartDrawn("sgpa-chart"));
         assertThat(scrollsSideways()).as("the student page scrolls sideways on a phone").isFalse();
+        assertThat(accessibilityViolations()).isEmpty();
         screenshot("student-phone", 0, 1800);
     }
 
@@ -331,6 +362,7 @@ class WebsiteIT {
         assertThat(passHeader.getAttribute("aria-sort")).isEqualTo("descending");
         assertNothingLoadedFromElsewhere();
         assertThat(browserProblems()).isEmpty();
+        assertThat(accessibilityViolations()).isEmpty();
         screenshot("class-desktop", Math.max(0, topOf("#summary-title") - 16), 1500);
 
         phone();
@@ -338,6 +370,7 @@ class WebsiteIT {
         visible("#class-figures");
         waiting().until(d -> chartDrawn("pass-chart"));
         assertThat(scrollsSideways()).as("the class page scrolls sideways on a phone").isFalse();
+        assertThat(accessibilityViolations()).isEmpty();
         screenshot("class-phone", Math.max(0, topOf("#summary-title") - 12), 1800);
     }
 
@@ -361,6 +394,7 @@ class WebsiteIT {
 
         driver.get(base + "/student/12345");
         assertThat(visible("[data-error-code=INVALID_PARAMETER]").getText()).contains("10 letters and digits");
+        assertThat(accessibilityViolations()).isEmpty();
 
         driver.get(base + "/student/" + CASES.first(EdgeCase.NO_RESULT).hallTicket());
         assertThat(visible("[data-error-code=RESULT_NOT_FOUND]").getText()).contains("No R18 B.Tech results");
@@ -397,6 +431,7 @@ class WebsiteIT {
         driver.get(base + "/releases");
         visible("#regular-releases");
 
+        assertThat(accessibilityViolations()).isEmpty();
         assertThat(rows("#regular-releases")).hasSize(all.get("regular").size());
         assertThat(rows("#supply-releases")).hasSize(all.get("supply").size());
         assertThat(driver.findElements(By.cssSelector("#notifications li"))).hasSize(notifications.size());
@@ -423,5 +458,6 @@ class WebsiteIT {
         driver.get(base + "/");
         visible("#hallticket");
         assertThat(scrollsSideways()).as("the start page scrolls sideways on a phone").isFalse();
+        assertThat(accessibilityViolations()).isEmpty();
     }
 }
