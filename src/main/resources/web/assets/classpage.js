@@ -139,6 +139,12 @@ function progressBlock() {
       bar.value = done;
       text.textContent = `${done} of ${total} hall tickets`;
     },
+    /** All fetched: `total` of `total` (or just "done" when the job had finished before this page asked). */
+    complete(total) {
+      bar.max = Math.max(total, 1);
+      bar.value = bar.max;
+      text.textContent = total > 0 ? `${total} of ${total} hall tickets` : 'Done';
+    },
     finish() {
       block.setAttribute('aria-busy', 'false');
     },
@@ -232,13 +238,14 @@ async function run(container, params, signal) {
   fill(container, progress.block);
   try {
     let answer = await getJson(`/api/bulk/summary?${query}`, signal);
+    let total = 0; // hall tickets in the range, as the running job reports them
     while (answer.status === 202) {
-      progress.show(answer.body.done, answer.body.total);
+      total = answer.body.total;
+      progress.show(answer.body.done, total);
       await sleep((answer.retryAfter ?? DEFAULT_POLL_SECONDS) * 1000, signal);
       answer = await getJson(`/api/bulk/summary?${query}`, signal);
     }
-    const total = answer.body.students + (answer.body.missing ?? 0);
-    progress.show(Math.max(total, 1), Math.max(total, 1));
+    progress.complete(total);
     let entries = await getJson(`/api/bulk/calculate?${query}`, signal);
     while (entries.status === 202) { // the finished job expired in between: it runs again
       await sleep((entries.retryAfter ?? DEFAULT_POLL_SECONDS) * 1000, signal);

@@ -92,14 +92,14 @@ public record ClassSummary(
 
     /** The summary of a class from its result pages, in roll order. */
     public static ClassSummary of(List<ResultPage> pages) {
-        List<Ranked> awarded = new ArrayList<>();
+        List<Scored> awarded = new ArrayList<>();
         int[] bands = new int[BAND_LIMITS.size()];
         BigDecimal sgpaSum = BigDecimal.ZERO;
         Map<String, List<SubjectResult>> rowsBySubject = new LinkedHashMap<>();
         List<String> grades = new ArrayList<>();
         for (ResultPage page : pages) {
             if (GradeCalculator.sgpaOf(page.subjects()) instanceof Sgpa.Awarded(BigDecimal sgpa)) {
-                awarded.add(new Ranked(0, page.details(), sgpa));
+                awarded.add(new Scored(page.details(), sgpa));
                 sgpaSum = sgpaSum.add(sgpa);
                 bands[bandOf(sgpa)]++;
             }
@@ -140,13 +140,16 @@ public record ClassSummary(
         return 0;
     }
 
-    private static List<Ranked> topTen(List<Ranked> awarded) {
-        List<Ranked> best = awarded.stream()
-                .sorted(Comparator.comparing(Ranked::sgpa).reversed()) // stable: ties stay in roll order
+    /** A student whose SGPA is awarded. */
+    private record Scored(StudentDetails details, BigDecimal sgpa) {}
+
+    private static List<Ranked> topTen(List<Scored> awarded) {
+        List<Scored> best = awarded.stream()
+                .sorted(Comparator.comparing(Scored::sgpa).reversed()) // stable: ties stay in roll order
                 .limit(TOP).toList();
         List<Ranked> ranked = new ArrayList<>();
         for (int i = 0; i < best.size(); i++) {
-            Ranked entry = best.get(i);
+            Scored entry = best.get(i);
             int rank = i > 0 && best.get(i - 1).sgpa().compareTo(entry.sgpa()) == 0 ? ranked.get(i - 1).rank() : i + 1;
             ranked.add(new Ranked(rank, entry.details(), entry.sgpa()));
         }

@@ -321,7 +321,7 @@ class WebsiteIT {
         waiting().until(d -> {
             @SuppressWarnings("unchecked")
             List<Number> bar = (List<Number>) script("const p = document.getElementById('class-progress');"
-                    + " return p && p.max > 1 ? [p.value, p.max] : null;");
+                    + " return p && p.max > 1 ? [p.value, p.max] : null;"); // max 1: not started yet
             if (bar != null) {
                 assertThat(bar.get(1).longValue()).isEqualTo(45);
                 progress.add(bar.get(0).longValue());
