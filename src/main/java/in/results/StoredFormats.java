@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import in.results.core.ExamQuery;
 import in.results.grading.Sgpa;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import in.results.catalog.ReleaseDate;
+import in.results.catalog.Semester;
+import in.results.catalog.Term;
 import in.results.lookup.ExamAnswer;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.TranscriptAnswer;
@@ -30,7 +34,10 @@ final class StoredFormats {
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .addMixIn(ExamAnswer.class, ExamAnswerKinds.class)
                 .addMixIn(TranscriptAnswer.class, TranscriptAnswerKinds.class)
-                .addMixIn(Sgpa.class, SgpaKinds.class);
+                .addMixIn(Sgpa.class, SgpaKinds.class)
+                .addMixIn(Term.class, TermKinds.class)
+                .addMixIn(ReleaseDate.class, ReleaseDateKinds.class)
+                .registerModule(new JavaTimeModule());
     }
 
     static CopyCodec<ExamAnswer> examAnswers(ObjectMapper mapper) {
@@ -74,4 +81,19 @@ final class StoredFormats {
         @JsonSubTypes.Type(value = Sgpa.Fail.class, name = "fail")
     })
     private interface SgpaKinds {}
+
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+    @JsonSubTypes({
+        @JsonSubTypes.Type(value = Semester.class, name = "semester"),
+        @JsonSubTypes.Type(value = Term.WholeYear.class, name = "year"),
+        @JsonSubTypes.Type(value = Term.Unstated.class, name = "unstated")
+    })
+    private interface TermKinds {}
+
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+    @JsonSubTypes({
+        @JsonSubTypes.Type(value = ReleaseDate.Known.class, name = "known"),
+        @JsonSubTypes.Type(value = ReleaseDate.Unknown.class, name = "unknown")
+    })
+    private interface ReleaseDateKinds {}
 }

@@ -7,6 +7,9 @@ import in.results.catalog.Semester;
 import in.results.core.ExamQuery;
 import in.results.core.HallTicket;
 import in.results.grading.Sgpa;
+import in.results.catalog.ExamCatalog;
+import in.results.catalog.ExamRelease;
+import in.results.core.Regulation;
 import in.results.lookup.ExamAnswer;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.Transcript;
@@ -34,6 +37,14 @@ class StoredFormatsTest {
             new SubjectResult("CS101", "PROGRAMMING", "25", "-1", "24", "Ab", "0"),
             new SubjectResult("MA101", "MATHEMATICS", "", "", "", "A+", "4"));
 
+    /** Every subject's latest attempt: the semester's first built-in R18 release (a full release record). */
+    private static Map<String, ExamRelease> lastAttempts(Semester semester) {
+        ExamRelease release = ExamCatalog.builtIn().btechReleases(Regulation.R18, semester).getFirst();
+        Map<String, ExamRelease> attempts = new LinkedHashMap<>();
+        ROWS.forEach(row -> attempts.put(row.code(), release));
+        return attempts;
+    }
+
     private static <V> V roundTrip(CopyCodec<V> codec, V value) {
         SharedCopy<V> copy = new SharedCopy<>(value, Instant.parse("2026-11-25T10:15:30.123Z"), Duration.ofMinutes(30));
         CopyCodec.Decoded<V> read = codec.read(codec.write(copy));
@@ -56,8 +67,9 @@ class StoredFormatsTest {
     void transcripts_keep_their_sgpa_kinds_and_decimal_scales() {
         CopyCodec<TranscriptAnswer> codec = StoredFormats.transcripts(MAPPER);
         TranscriptAnswer found = new TranscriptAnswer.Found(new Transcript(STUDENT, List.of(
-                new Transcript.SemesterRecord(Semester.S1_1, ROWS, new Sgpa.Fail()),
-                new Transcript.SemesterRecord(Semester.S4_2, ROWS, new Sgpa.Awarded(new BigDecimal("10")))),
+                new Transcript.SemesterRecord(Semester.S1_1, ROWS, new Sgpa.Fail(), lastAttempts(Semester.S1_1)),
+                new Transcript.SemesterRecord(Semester.S4_2, ROWS, new Sgpa.Awarded(new BigDecimal("10")),
+                        lastAttempts(Semester.S4_2))),
                 new BigDecimal("8.50")));
 
         TranscriptAnswer back = roundTrip(codec, found);

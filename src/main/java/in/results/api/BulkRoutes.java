@@ -46,21 +46,8 @@ final class BulkRoutes {
     }
 
     void bulk(Context ctx) {
-        HallTicketRange range = range(ctx);
-        ExamQuery exam = ExamRoutes.examQuery(ctx);
-        if (!jobs.hasJob(range, exam)) {
-            limiter.charge(ctx, JOB_START_EXTRA_COST);
-        }
-        BulkStatus status = jobs.request(range, exam);
-        switch (status) {
-            case BulkStatus.Loading loading -> {
-                ctx.header("Retry-After", POLL_AFTER_SECONDS);
-                Map<String, Object> body = new LinkedHashMap<>();
-                body.put("result", "loading");
-                body.put("done", loading.done());
-                body.put("total", loading.total());
-                json.write(ctx, 202, body);
-            }
+        switch (status(ctx)) {
+            case BulkStatus.Loading loading -> writeLoading(ctx, loading);
             case BulkStatus.Finished finished -> {
                 ctx.header("X-Bulk-Missing", Integer.toString(finished.missing()));
                 List<Object> entries = finished.pages().stream()
@@ -70,6 +57,29 @@ final class BulkRoutes {
             }
             case BulkStatus.Busy busy -> throw ApiException.tooManyJobs();
         }
+    }
+
+    /**
+     * The status of the job the request names (range and exam), starting it when there is none; a request that
+     * starts a job is charged extra. Every bulk view (results, summary) goes through here, so they share jobs.
+     */
+    BulkStatus status(Context ctx) {
+        HallTicketRange range = range(ctx);
+        ExamQuery exam = ExamRoutes.examQuery(ctx);
+        if (!jobs.hasJob(range, exam)) {
+            limiter.charge(ctx, JOB_START_EXTRA_COST);
+        }
+        return jobs.request(range, exam);
+    }
+
+    /** 202 {@code {"result":"loading","done","total"}} with {@code Retry-After}: the job runs. */
+    void writeLoading(Context ctx, BulkStatus.Loading loading) {
+        ctx.header("Retry-After", POLL_AFTER_SECONDS);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("result", "loading");
+        body.put("done", loading.done());
+        body.put("total", loading.total());
+        json.write(ctx, 202, body);
     }
 
     private HallTicketRange range(Context ctx) {

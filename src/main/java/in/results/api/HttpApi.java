@@ -20,7 +20,8 @@ import java.util.Set;
  * mapping.
  *
  * @param storeMode where answers are kept (shown by {@code /health} and {@code /metrics}; closed when the server stops)
- * @param config the settings the HTTP layer reads: port, upstream URLs (release links), bulk range, rate limit
+ * @param config the settings the HTTP layer reads: port, upstream URLs (release links), bulk range, rate limit,
+ *     CORS origins
  * @param environment time of the rate limiter, request deadlines and health ages
  */
 public record HttpApi(
@@ -46,6 +47,7 @@ public record HttpApi(
         ClientRateLimiter limiter = new ClientRateLimiter(config.rateLimitPerMinute(), config.trustedProxies(), environment.ticker());
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
         ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode);
+        CorsPolicy cors = new CorsPolicy(config.corsOrigins());
         return Javalin.create(javalin -> {
             javalin.jetty.port = config.port();
             javalin.concurrency.useVirtualThreads = true;
@@ -59,21 +61,26 @@ public record HttpApi(
             javalin.events.serverStopped(storeMode::close);
             javalin.requestLogger.http(metrics::record);
             new ErrorMapper(json).register(javalin);
+            javalin.routes.before(cors::apply); // first: a preflight ends here
             javalin.routes.before(ctx -> {
                 RequestDeadline.start(ctx, config.requestDeadline(), environment.ticker());
                 RequestGuard.check(ctx);
-                if (!MONITORING.contains(ctx.path())) { // monitoring must not be rate limited
+                // Monitoring must not be rate limited; the website's pages and files cost the university nothing.
+                if (!MONITORING.contains(ctx.path()) && !WebsiteRoutes.isWebsite(ctx.path())) {
                     limiter.charge(ctx, 1);
                 }
             });
             new HealthRoutes(upstream, storeMode, environment.clock(), json).register(javalin);
             javalin.routes.get(METRICS, metrics::scrape);
             new DocsRoutes().register(javalin);
+            new WebsiteRoutes().register(javalin);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.
             new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json).register(javalin);
             bulk.register(javalin);
+            new ClassSummaryRoutes(bulk, json).register(javalin);
             new ExamRoutes(exams, bulk, json).register(javalin);
             new AllSemestersRoutes(allSemesters, json).register(javalin);
+            new ReportRoutes(allSemesters, json).register(javalin);
             new SemesterRoutes(semesters, json).register(javalin);
         });
     }

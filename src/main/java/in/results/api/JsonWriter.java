@@ -18,14 +18,13 @@ final class JsonWriter {
     private final ObjectMapper mapper = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
     void write(Context ctx, int status, Object body) {
-        try {
-            ctx.status(status).contentType(CONTENT_TYPE).result(mapper.writeValueAsBytes(body));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("answer could not be written as JSON", e);
-        }
+        ctx.status(status).contentType(CONTENT_TYPE).result(bytesOf(body));
     }
 
-    /** 200 with {@code body} and the headers that say how fresh {@code answer} is. */
+    /**
+     * 200 with {@code body} and the headers that say how fresh {@code answer} is, tagged with an {@code ETag}; a
+     * request whose {@code If-None-Match} holds the tag gets {@code 304} with the same headers and no body.
+     */
     void writeCached(Context ctx, CachedAnswer<?> answer, Object body) {
         ctx.header("X-Cache", answer.status().name());
         ctx.header("Cache-Control", "public, max-age=" + answer.freshLeft().toSeconds());
@@ -33,6 +32,21 @@ final class JsonWriter {
         if (answer.status() == CacheStatus.STALE) {
             ctx.header("Age", Long.toString(answer.age().toSeconds()));
         }
-        write(ctx, 200, body);
+        byte[] bytes = bytesOf(body);
+        String tag = EntityTag.of(bytes);
+        ctx.header("ETag", tag);
+        if (EntityTag.matches(ctx.header("If-None-Match"), tag)) {
+            ctx.status(304);
+            return;
+        }
+        ctx.status(200).contentType(CONTENT_TYPE).result(bytes);
+    }
+
+    private byte[] bytesOf(Object body) {
+        try {
+            return mapper.writeValueAsBytes(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("answer could not be written as JSON", e);
+        }
     }
 }

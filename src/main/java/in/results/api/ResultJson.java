@@ -53,11 +53,15 @@ final class ResultJson {
 
     /** {@code {"SGPA": 8.25}} or {@code {"SGPA": "FAIL"}}: the number form of /api/calculate, bulk, /calculate. */
     static Map<String, Object> sgpaNumber(Sgpa sgpa) {
-        Object value = switch (sgpa) {
+        return Map.of("SGPA", sgpaValue(sgpa));
+    }
+
+    /** The SGPA as a number, or the string {@code "FAIL"} when it is not awarded. */
+    static Object sgpaValue(Sgpa sgpa) {
+        return switch (sgpa) {
             case Sgpa.Awarded awarded -> awarded.value();
             case Sgpa.Fail fail -> "FAIL";
         };
-        return Map.of("SGPA", value);
     }
 
     /** The string form of the all-semesters answers: exactly two decimals ({@code "10.00"}) or {@code "FAIL"}. */

@@ -6,6 +6,7 @@ import in.results.upstream.BreakerState;
 import in.results.upstream.HostHealth;
 import in.results.upstream.UpstreamClient;
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import io.javalin.router.Endpoint;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -29,6 +30,8 @@ final class ServiceMetrics {
     private static final String UNMATCHED = "unmatched";
     /** Turned away before routing: rate limit, size limits. */
     private static final String REJECTED = "rejected";
+    private static final String STATIC_FILE = "static";
+    private static final String PREFLIGHT = "preflight";
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -70,11 +73,28 @@ final class ServiceMetrics {
         Endpoint endpoint = ctx.endpoints().lastHttpEndpoint();
         String cache = ctx.res().getHeader("X-Cache");
         Timer.builder("results_http_requests")
-                .tag("route", endpoint != null ? endpoint.path : ctx.statusCode() == 404 ? UNMATCHED : REJECTED)
+                .tag("route", routeOf(ctx, endpoint))
                 .tag("status", Integer.toString(ctx.statusCode()))
                 .tag("cache", cache == null ? "none" : cache)
                 .register(registry)
                 .record(Duration.ofNanos((long) (millis * 1_000_000)));
+    }
+
+    /**
+     * The route pattern; without one: {@code unmatched} (404), the website's static files ({@code static}), CORS
+     * preflights ({@code preflight}), or requests turned away before routing ({@code rejected}).
+     */
+    private static String routeOf(Context ctx, Endpoint endpoint) {
+        if (endpoint != null) {
+            return endpoint.path;
+        }
+        if (ctx.statusCode() == 404) {
+            return UNMATCHED;
+        }
+        if (ctx.statusCode() < 400) {
+            return ctx.method() == HandlerType.OPTIONS ? PREFLIGHT : STATIC_FILE;
+        }
+        return REJECTED;
     }
 
     void scrape(Context ctx) {

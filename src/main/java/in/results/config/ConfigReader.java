@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -18,6 +19,9 @@ import java.util.regex.Pattern;
 public final class ConfigReader {
     /** An IPv4 or IPv6 literal (no host names: they would need a lookup per request). */
     private static final Pattern ADDRESS = Pattern.compile("[0-9.]{7,15}|[0-9A-Fa-f:]{2,39}");
+    /** A browser origin: scheme, host and optional port, nothing after (no path, no trailing slash). */
+    private static final Pattern ORIGIN =
+            Pattern.compile("https?://([a-z0-9]([a-z0-9-]*[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[0-9]{1,5})?");
     static final String DEFAULT_UPSTREAMS = "http://results.jntuh.ac.in,http://202.63.105.184/results";
 
     private final Map<String, String> env;
@@ -65,6 +69,7 @@ public final class ConfigReader {
                 intSetting("RESULTS_RATE_LIMIT_PER_MINUTE", null, 120, 0, 1_000_000),
                 addresses(text("RESULTS_TRUSTED_PROXIES", null, "")),
                 Duration.ofMillis(intSetting("RESULTS_REQUEST_DEADLINE_MS", null, 20_000, 100, 600_000)),
+                origins(text("RESULTS_CORS_ORIGINS", null, "*")),
                 demo);
     }
 
@@ -127,6 +132,32 @@ public final class ConfigReader {
             addresses.add(address);
         }
         return addresses;
+    }
+
+    /** {@code *} (any origin), {@code none} (no cross-origin access), or a comma-separated list of origins. */
+    private static List<String> origins(String raw) {
+        if (raw.equals("*")) {
+            return List.of("*");
+        }
+        if (raw.equalsIgnoreCase("none")) {
+            return List.of();
+        }
+        List<String> origins = new ArrayList<>();
+        for (String part : raw.split(",")) {
+            String origin = part.strip().toLowerCase(Locale.ROOT);
+            if (origin.isEmpty()) {
+                continue;
+            }
+            if (!ORIGIN.matcher(origin).matches()) {
+                throw new ConfigException("RESULTS_CORS_ORIGINS: '" + part.strip()
+                        + "' is not an origin like https://example.com (or use * alone, or none)");
+            }
+            origins.add(origin);
+        }
+        if (origins.isEmpty()) {
+            throw new ConfigException("RESULTS_CORS_ORIGINS must be *, none, or a comma-separated list of origins");
+        }
+        return origins;
     }
 
     /**

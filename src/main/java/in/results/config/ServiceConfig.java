@@ -23,6 +23,8 @@ import java.util.Set;
  * @param rateLimitPerMinute requests per minute per client, 0 = no limit
  * @param trustedProxies    addresses whose {@code X-Forwarded-For} names the real client
  * @param requestDeadline   the longest any request waits for the university before a stale copy or 503
+ * @param corsOrigins       origins whose browser pages may read the JSON API: {@code ["*"]} for any, else
+ *                          {@code scheme://host[:port]} in lower case; empty: no cross-origin access
  * @param demo              start an embedded university simulator and point the upstream at it
  */
 public record ServiceConfig(
@@ -38,6 +40,7 @@ public record ServiceConfig(
         int rateLimitPerMinute,
         Set<String> trustedProxies,
         Duration requestDeadline,
+        List<String> corsOrigins,
         boolean demo) {
 
     public ServiceConfig {
@@ -48,6 +51,7 @@ public record ServiceConfig(
         Objects.requireNonNull(redisTimeout, "redisTimeout");
         trustedProxies = Set.copyOf(trustedProxies);
         Objects.requireNonNull(requestDeadline, "requestDeadline");
+        corsOrigins = List.copyOf(corsOrigins);
         if (upstreamUrls.isEmpty()) {
             throw new ConfigException("RESULTS_UPSTREAM_URLS must name at least one base URL");
         }
@@ -56,6 +60,7 @@ public record ServiceConfig(
     /** The same configuration with other upstream base URLs (used by tests and {@code --demo}). */
     public ServiceConfig withUpstreamUrls(List<URI> urls) {
         return new ServiceConfig(port, urls, upstreamConcurrency, upstreamTimeout, upstreamRequestsPerSecond,
-                redisUrl, redisPrefix, redisTimeout, bulkMaxRange, rateLimitPerMinute, trustedProxies, requestDeadline, demo);
+                redisUrl, redisPrefix, redisTimeout, bulkMaxRange, rateLimitPerMinute, trustedProxies, requestDeadline,
+                corsOrigins, demo);
     }
 }

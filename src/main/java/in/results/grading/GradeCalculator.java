@@ -44,7 +44,7 @@ public final class GradeCalculator {
     }
 
     /** Credits as a number; a cell that is not a number (a malpractice row's {@code -}) counts 0. */
-    static BigDecimal creditsOf(SubjectResult row) {
+    public static BigDecimal creditsOf(SubjectResult row) {
         try {
             return new BigDecimal(row.credits());
         } catch (NumberFormatException e) {

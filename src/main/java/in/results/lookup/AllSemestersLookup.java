@@ -196,8 +196,12 @@ public final class AllSemestersLookup {
             List<SubjectResult> allFinalRows = new ArrayList<>();
             for (Semester semester : Semester.values()) {
                 List<Attempt> attempts = new ArrayList<>();
+                Map<String, ExamRelease> lastAttempts = new LinkedHashMap<>();
                 for (ExamRelease release : window.possible(semester)) {
-                    attemptOf(release).ifPresent(attempts::add);
+                    attemptOf(release).ifPresent(attempt -> {
+                        attempts.add(attempt);
+                        attempt.rows().forEach(row -> lastAttempts.put(row.code(), release)); // releases are in date order
+                    });
                     if (details == null) {
                         details = pageOf(SemesterLookup.queryOf(release)).map(ResultPage::details).orElse(null);
                     }
@@ -206,7 +210,8 @@ public final class AllSemestersLookup {
                     continue;
                 }
                 List<SubjectResult> finalRows = AttemptMerger.finalRows(attempts);
-                records.add(new Transcript.SemesterRecord(semester, finalRows, GradeCalculator.sgpaOf(finalRows)));
+                records.add(new Transcript.SemesterRecord(semester, finalRows, GradeCalculator.sgpaOf(finalRows),
+                        lastAttempts));
                 allFinalRows.addAll(finalRows);
             }
             if (records.isEmpty()) {

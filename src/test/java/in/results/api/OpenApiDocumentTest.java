@@ -111,10 +111,11 @@ class OpenApiDocumentTest {
     @Test
     void every_endpoint_of_the_service_is_a_documented_path() {
         assertThat(DOCUMENT.path("paths").propertyStream().map(Map.Entry::getKey).toList()).containsExactly(
-                "/api", "/api/calculate", "/api/bulk/calculate", "/result", "/{hallticket}/{dob}/{year}",
-                "/calculate/{hallticket}/{dob}/{year}", "/all-r18/{hallticket}", "/all-r22/{hallticket}", "/all/{hallticket}",
-                "/new/all", "/new/all/regular",
-                "/new/all/supply", "/new/", "/notifications", "/health", "/metrics", "/openapi.json", "/docs");
+                "/api", "/api/calculate", "/api/bulk/calculate", "/api/bulk/summary", "/result",
+                "/{hallticket}/{dob}/{year}", "/calculate/{hallticket}/{dob}/{year}", "/all-r18/{hallticket}",
+                "/all-r22/{hallticket}", "/all/{hallticket}", "/report/{hallticket}", "/new/all", "/new/all/regular",
+                "/new/all/supply", "/new/", "/notifications", "/health", "/metrics", "/openapi.json", "/docs", "/",
+                "/student/{hallticket}", "/class", "/releases");
     }
 
     @Test
@@ -186,11 +187,31 @@ class OpenApiDocumentTest {
     }
 
     @Test
-    void only_monitoring_is_exempt_from_the_rate_limit() {
+    void only_monitoring_and_the_website_are_exempt_from_the_rate_limit() {
         Set<String> monitoring = Set.of(HttpApi.HEALTH, HttpApi.METRICS);
         for (Operation operation : operations()) {
-            assertThat(operation.node().path("responses").has("429")).as(operation.toString())
-                    .isEqualTo(!monitoring.contains(operation.path()));
+            boolean exempt = monitoring.contains(operation.path())
+                    || WebsiteRoutes.isWebsite(operation.path().replace("{hallticket}", "189A1A0501"));
+            assertThat(operation.node().path("responses").has("429")).as(operation.toString()).isEqualTo(!exempt);
+        }
+    }
+
+    @Test
+    void the_website_pages_are_the_documented_website_operations() {
+        List<String> documented = operations().stream()
+                .filter(operation -> operation.node().path("tags").toString().contains("\"website\""))
+                .map(Operation::path).toList();
+
+        assertThat(documented).containsExactlyElementsOf(WebsiteRoutes.PAGES);
+    }
+
+    @Test
+    void every_answer_that_says_how_fresh_it_is_has_an_etag_and_a_304() {
+        for (Operation operation : operations()) {
+            JsonNode responses = operation.node().path("responses");
+            boolean cached = resolve(responses.path("200")).path("headers").has("X-Cache");
+            assertThat(resolve(responses.path("200")).path("headers").has("ETag")).as(operation.toString()).isEqualTo(cached);
+            assertThat(responses.has("304")).as(operation.toString()).isEqualTo(cached);
         }
     }
 

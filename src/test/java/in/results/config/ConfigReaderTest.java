@@ -28,7 +28,26 @@ class ConfigReaderTest {
         assertThat(config.rateLimitPerMinute()).isEqualTo(120);
         assertThat(config.trustedProxies()).isEmpty();
         assertThat(config.requestDeadline()).isEqualTo(Duration.ofSeconds(20));
+        assertThat(config.corsOrigins()).containsExactly("*");
         assertThat(config.demo()).isFalse();
+    }
+
+    @Test
+    void cors_origins_are_any_none_or_a_list_of_origins_in_lower_case() {
+        assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_CORS_ORIGINS", "*")).corsOrigins()).containsExactly("*");
+        assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_CORS_ORIGINS", "none")).corsOrigins()).isEmpty();
+        assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_CORS_ORIGINS",
+                "https://Results.Example.com, http://localhost:3000")).corsOrigins())
+                .containsExactly("https://results.example.com", "http://localhost:3000");
+    }
+
+    @Test
+    void a_cors_origin_with_a_path_or_without_a_scheme_is_refused_naming_the_setting() {
+        for (String bad : List.of("https://example.com/", "example.com", "https://example.com/app", "*, https://a.test",
+                "ftp://example.com", ",")) {
+            assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_CORS_ORIGINS", bad)))
+                    .as(bad).isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_CORS_ORIGINS");
+        }
     }
 
     @Test

@@ -1,0 +1,50 @@
+package in.results.api;
+
+import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Cross-origin access to the JSON API ({@code RESULTS_CORS_ORIGINS}): browsers on the allowed origins may read GET
+ * answers — errors included — and the headers that say how fresh an answer is. Nothing else is allowed: a preflight
+ * is answered (204) only for GET, with {@code If-None-Match} the only request header a client may add. No
+ * credentials: the API has none.
+ */
+final class CorsPolicy {
+    /** Headers beyond the CORS-safelisted ones that clients need to read. */
+    static final String EXPOSED = "X-Cache, Age, ETag, Retry-After, X-Bulk-Missing";
+    private static final String PREFLIGHT_MAX_AGE_SECONDS = "600";
+
+    private final List<String> origins;
+    private final boolean anyOrigin;
+
+    /** @param origins {@code ["*"]} for any origin, else the allowed origins ({@code scheme://host[:port]}); none = off */
+    CorsPolicy(List<String> origins) {
+        this.origins = origins.stream().map(origin -> origin.toLowerCase(Locale.ROOT)).toList();
+        this.anyOrigin = this.origins.contains("*");
+    }
+
+    /** Adds the CORS headers the request earns; answers a GET preflight (204) and ends the request there. */
+    void apply(Context ctx) {
+        if (!anyOrigin && !origins.isEmpty()) {
+            ctx.header("Vary", "Origin"); // the answer differs by origin: caches must keep them apart
+        }
+        String origin = ctx.header("Origin");
+        if (origin == null || !(anyOrigin || origins.contains(origin.toLowerCase(Locale.ROOT)))) {
+            return;
+        }
+        ctx.header("Access-Control-Allow-Origin", anyOrigin ? "*" : origin);
+        if (ctx.method() != HandlerType.OPTIONS) {
+            ctx.header("Access-Control-Expose-Headers", EXPOSED);
+            return;
+        }
+        if ("GET".equals(ctx.header("Access-Control-Request-Method"))) {
+            ctx.header("Access-Control-Allow-Methods", "GET");
+            ctx.header("Access-Control-Allow-Headers", "If-None-Match");
+            ctx.header("Access-Control-Max-Age", PREFLIGHT_MAX_AGE_SECONDS);
+            ctx.status(204);
+            ctx.skipRemainingHandlers();
+        }
+    }
+}

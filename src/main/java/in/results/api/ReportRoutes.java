@@ -1,0 +1,101 @@
+package in.results.api;
+
+import in.results.catalog.ExamRelease;
+import in.results.core.HallTicket;
+import in.results.core.LookupFailure;
+import in.results.core.Regulation;
+import in.results.lookup.AllSemestersLookup;
+import in.results.lookup.TranscriptAnswer;
+import in.results.report.ReportRules;
+import in.results.report.StudentReport;
+import in.results.store.CachedAnswer;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code GET /report/<hallticket>}: the student's report, derived from the same cached merged transcript as
+ * {@code /all-r18/<hallticket>} (one lookup, one cache entry, the same freshness headers).
+ */
+final class ReportRoutes {
+    private static final DateTimeFormatter RELEASE_DATE = DateTimeFormatter.ofPattern("dd-MMM-yyyy", Locale.ENGLISH);
+
+    private final AllSemestersLookup lookup;
+    private final JsonWriter json;
+
+    ReportRoutes(AllSemestersLookup lookup, JsonWriter json) {
+        this.lookup = lookup;
+        this.json = json;
+    }
+
+    void register(JavalinConfig config) {
+        config.routes.get("/report/{hallticket}", this::report);
+    }
+
+    private void report(Context ctx) {
+        HallTicket hallTicket = Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
+        // The regulation is read from the hall ticket, as for /all/<hallticket>.
+        Regulation regulation = Params.regulationOf("hallticket", hallTicket);
+        ctx.header("Regulation", regulation.code());
+        CachedAnswer<TranscriptAnswer> answer = lookup.transcript(regulation, hallTicket, RequestDeadline.of(ctx));
+        StudentReport report = switch (answer.value()) {
+            case TranscriptAnswer.Found found -> StudentReport.of(hallTicket, found.transcript());
+            case TranscriptAnswer.NoResult none ->
+                    throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
+        };
+        json.writeCached(ctx, answer, body(report));
+    }
+
+    private static Map<String, Object> body(StudentReport report) {
+        List<Map<String, Object>> semesters = report.semesters().stream().map(semester -> {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("semester", semester.semester().key());
+            json.put("sgpa", ResultJson.sgpaValue(semester.sgpa()));
+            json.put("credits_registered", semester.creditsRegistered().orElse(null));
+            json.put("credits_earned", semester.creditsEarned());
+            json.put("failed_subjects", semester.failed().stream().map(backlog -> backlog(backlog, false)).toList());
+            return json;
+        }).toList();
+        Map<String, Object> overall = new LinkedHashMap<>();
+        overall.put("cgpa", report.cgpa());
+        overall.put("credits_earned", report.creditsEarned());
+        overall.put("credits_required", report.creditsRequired());
+        overall.put("open_backlogs", report.backlogs().size());
+        overall.put("backlogs", report.backlogs().stream().map(backlog -> backlog(backlog, true)).toList());
+        overall.put("percentage", report.percentage());
+        overall.put("percentage_rule", ReportRules.PERCENTAGE_RULE);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("details", ResultJson.details(report.details()));
+        body.put("regulation", "R18");
+        body.put("lateral_entry", report.lateralEntry());
+        body.put("semesters", semesters);
+        body.put("overall", overall);
+        return body;
+    }
+
+    private static Map<String, Object> backlog(StudentReport.Backlog backlog, boolean withSemester) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        if (withSemester) {
+            json.put("semester", backlog.semester().key());
+        }
+        json.put("subject_code", backlog.row().code());
+        json.put("subject_name", backlog.row().name());
+        json.put("grade_earned", backlog.row().grade());
+        json.put("last_attempt", release(backlog.lastAttempt()));
+        return json;
+    }
+
+    /** The release as the release list shows it: code, title, date {@code DD-MON-YYYY} ({@code ""} when unknown). */
+    private static Map<String, Object> release(ExamRelease release) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("exam_code", release.code());
+        json.put("exam_name", release.title());
+        json.put("release_date", release.releasedOn()
+                .map(date -> date.format(RELEASE_DATE).toUpperCase(Locale.ROOT)).orElse(""));
+        return json;
+    }
+}

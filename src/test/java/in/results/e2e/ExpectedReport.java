@@ -1,0 +1,123 @@
+package in.results.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import in.results.simulator.Cohort;
+import in.results.simulator.Exam;
+import in.results.simulator.Student;
+import java.math.BigDecimal;
+import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The expected {@code /report} body, by the "Report figures" rules of DESIGN §4, from the simulator's ground truth:
+ * the semesters and final rows come from {@link ExpectedTranscript} (itself computed independently of the service),
+ * the latest attempts from the student's pages. Nothing of the service's own report code is used.
+ */
+final class ExpectedReport {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final DateTimeFormatter LISTED = DateTimeFormatter.ofPattern("dd-MMM-yyyy", Locale.ENGLISH);
+
+    private ExpectedReport() {}
+
+    static ObjectNode of(Cohort cohort, Student student) {
+        JsonNode transcript = ExpectedTranscript.of(cohort, student).get("data");
+        ArrayNode semesters = NODES.arrayNode();
+        ArrayNode backlogs = NODES.arrayNode();
+        BigDecimal earnedOverall = BigDecimal.ZERO;
+        for (JsonNode element : transcript.get("results")) {
+            String semester = element.propertyStream().map(Map.Entry::getKey).filter(key -> !key.equals("SGPA"))
+                    .findFirst().orElseThrow();
+            BigDecimal earned = BigDecimal.ZERO;
+            ArrayNode failed = NODES.arrayNode();
+            for (JsonNode subject : element.get(semester)) {
+                String grade = subject.get("grade_earned").asText();
+                if (Expected.isFail(grade)) {
+                    ObjectNode backlog = NODES.objectNode();
+                    backlog.put("semester", semester);
+                    backlog.put("subject_code", subject.get("subject_code").asText());
+                    backlog.put("subject_name", subject.get("subject_name").asText());
+                    backlog.put("grade_earned", grade);
+                    backlog.set("last_attempt", lastAttempt(cohort, student, semester, subject.get("subject_code").asText()));
+                    backlogs.add(backlog.deepCopy());
+                    backlog.remove("semester");
+                    failed.add(backlog);
+                } else {
+                    earned = earned.add(new BigDecimal(subject.get("subject_credits").asText()));
+                }
+            }
+            ObjectNode entry = NODES.objectNode();
+            entry.put("semester", semester);
+            String sgpa = element.get("SGPA").asText();
+            if (sgpa.equals("FAIL")) {
+                entry.put("sgpa", "FAIL");
+            } else {
+                entry.put("sgpa", new BigDecimal(sgpa));
+            }
+            if (failed.isEmpty()) {
+                entry.put("credits_registered", earned);
+            } else {
+                entry.putNull("credits_registered");
+            }
+            entry.put("credits_earned", earned);
+            entry.set("failed_subjects", failed);
+            semesters.add(entry);
+            earnedOverall = earnedOverall.add(earned);
+        }
+        BigDecimal cgpa = transcript.get("overall_gpa").decimalValue();
+        ObjectNode overall = NODES.objectNode();
+        overall.put("cgpa", cgpa);
+        overall.put("credits_earned", earnedOverall);
+        overall.put("credits_required", student.lateralEntry() ? 123 : 160);
+        overall.put("open_backlogs", backlogs.size());
+        overall.set("backlogs", backlogs);
+        overall.put("percentage", cgpa.compareTo(new BigDecimal("0.5")) < 0
+                ? BigDecimal.ZERO : cgpa.subtract(new BigDecimal("0.5")).multiply(BigDecimal.TEN));
+        overall.put("percentage_rule",
+                "(CGPA - 0.5) x 10: the commonly used conversion, not an official figure of the university");
+        ObjectNode body = NODES.objectNode();
+        body.set("details", transcript.get("details"));
+        body.put("regulation", "R18");
+        body.put("lateral_entry", student.lateralEntry());
+        body.set("semesters", semesters);
+        body.set("overall", overall);
+        return body;
+    }
+
+    /** The latest release of the semester whose page lists the subject: as the release list shows it. */
+    private static ObjectNode lastAttempt(Cohort cohort, Student student, String semester, String subjectCode) {
+        Exam latest = student.results().entrySet().stream()
+                .filter(page -> page.getValue().stream().anyMatch(mark -> mark.code().equals(subjectCode)))
+                .map(page -> cohort.exam(page.getKey()).orElseThrow())
+                .filter(exam -> exam.semester().equals(semester))
+                .max(Comparator.comparing(Exam::releaseDate).thenComparing(Exam::code))
+                .orElseThrow();
+        ObjectNode attempt = NODES.objectNode();
+        attempt.put("exam_code", latest.code());
+        attempt.put("exam_name", latest.title().strip().replaceAll("\\s+", " "));
+        attempt.put("release_date", latest.releaseDate().format(LISTED).toUpperCase(Locale.ROOT));
+        return attempt;
+    }
+
+    /** {@code json} with every number written the same way (19.5 = 19.50, 160 = 160.0), to compare values only. */
+    static JsonNode numbersCanonical(JsonNode json) {
+        if (json.isNumber()) {
+            return NODES.numberNode(json.decimalValue().stripTrailingZeros());
+        }
+        if (json.isObject()) {
+            ObjectNode copy = NODES.objectNode();
+            json.properties().forEach(entry -> copy.set(entry.getKey(), numbersCanonical(entry.getValue())));
+            return copy;
+        }
+        if (json.isArray()) {
+            ArrayNode copy = NODES.arrayNode();
+            json.forEach(element -> copy.add(numbersCanonical(element)));
+            return copy;
+        }
+        return json;
+    }
+}

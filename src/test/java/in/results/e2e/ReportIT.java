@@ -1,0 +1,167 @@
+package in.results.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import in.results.simulator.CaseExample;
+import in.results.simulator.Cohort;
+import in.results.simulator.CohortCases;
+import in.results.simulator.EdgeCase;
+import in.results.simulator.Student;
+import in.results.simulator.UniversitySimulator;
+import in.results.testing.ManualTicker;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code /report/<hallticket>} against the simulator: every figure derived by hand from its ground truth. */
+class ReportIT {
+    private static final Cohort COHORT = Cohort.generate(42);
+    private static final CohortCases CASES = CohortCases.of(COHORT);
+
+    private final ManualTicker ticker = new ManualTicker();
+    private UniversitySimulator primary;
+    private UniversitySimulator mirror;
+    private TestUniverse universe;
+    private ServiceClient client;
+
+    @BeforeEach
+    void start() {
+        universe = TestUniverse.start(COHORT, ticker, Map.of());
+        primary = universe.primary();
+        mirror = universe.mirror();
+        client = universe.client();
+    }
+
+    @AfterEach
+    void stop() {
+        universe.close();
+    }
+
+    private static Student student(EdgeCase edgeCase) {
+        return COHORT.student(CASES.first(edgeCase).hallTicket()).orElseThrow();
+    }
+
+    private void assertReport(String label, Student student) {
+        var reply = client.get("/report/" + student.hallTicket().toLowerCase());
+
+        assertThat(reply.status()).as(label).isEqualTo(200);
+        assertThat(ExpectedReport.numbersCanonical(reply.json())).as(label + " " + student.hallTicket())
+                .isEqualTo(ExpectedReport.numbersCanonical(ExpectedReport.of(COHORT, student)));
+    }
+
+    @Test
+    void every_edge_case_gets_the_figures_of_the_design_rules() {
+        for (EdgeCase edgeCase : EdgeCase.values()) {
+            if (edgeCase == EdgeCase.NO_RESULT) {
+                continue;
+            }
+            List<CaseExample> examples = CASES.examples(edgeCase);
+            for (CaseExample example : examples.subList(0, Math.min(2, examples.size()))) {
+                assertReport(edgeCase.name(), COHORT.student(example.hallTicket()).orElseThrow());
+            }
+        }
+    }
+
+    @Test
+    void a_subject_never_cleared_is_an_open_backlog_with_its_latest_attempt_and_unknown_registered_credits() {
+        Student student = student(EdgeCase.SUPPLY_NEVER_CLEARED);
+
+        var report = client.get("/report/" + student.hallTicket()).json();
+
+        var overall = report.get("overall");
+        assertThat(overall.get("open_backlogs").asInt()).isPositive().isEqualTo(overall.get("backlogs").size());
+        var backlog = overall.get("backlogs").get(0);
+        var semester = report.get("semesters").findParents("semester").stream()
+                .filter(node -> node.get("semester").asText().equals(backlog.get("semester").asText())
+                        && node.has("failed_subjects"))
+                .findFirst().orElseThrow();
+        assertThat(semester.get("sgpa").asText()).isEqualTo("FAIL");
+        assertThat(semester.get("credits_registered").isNull()).isTrue();
+        assertThat(backlog.get("last_attempt").get("exam_code").asText()).isNotBlank();
+        assertReport("never cleared", student);
+    }
+
+    @Test
+    void lateral_entry_needs_123_credits_and_has_no_first_year() {
+        Student lateral = student(EdgeCase.LATERAL_ENTRY);
+
+        var report = client.get("/report/" + lateral.hallTicket()).json();
+
+        assertThat(report.get("lateral_entry").asBoolean()).isTrue();
+        assertThat(report.get("overall").get("credits_required").asInt()).isEqualTo(123);
+        assertThat(report.get("semesters").get(0).get("semester").asText()).startsWith("2-");
+        assertReport("lateral entry", lateral);
+    }
+
+    @Test
+    void report_and_all_r18_share_one_cached_lookup() {
+        Student student = student(EdgeCase.SUPPLY_CLEARED_FIRST_TRY);
+        var transcript = client.get("/all-r18/" + student.hallTicket());
+        long asked = primary.requestCount();
+
+        var report = client.get("/report/" + student.hallTicket());
+
+        assertThat(transcript.header("X-Cache")).isEqualTo("MISS");
+        assertThat(report.header("X-Cache")).isEqualTo("HIT");
+        assertThat(report.header("Cache-Control")).isEqualTo(transcript.header("Cache-Control"));
+        assertThat(primary.requestCount()).isEqualTo(asked);
+        assertThat(report.json().get("overall").get("cgpa").decimalValue())
+                .isEqualByComparingTo(transcript.json().get("data").get("overall_gpa").decimalValue());
+    }
+
+    @Test
+    void an_unchanged_report_is_answered_304_without_a_body() {
+        Student student = student(EdgeCase.RCRV_RAISED);
+        var first = client.get("/report/" + student.hallTicket());
+
+        var again = client.send(HttpRequest.newBuilder(client.uri("/report/" + student.hallTicket()))
+                .header("If-None-Match", first.header("ETag")).GET().build());
+        var other = client.send(HttpRequest.newBuilder(client.uri("/report/" + student.hallTicket()))
+                .header("If-None-Match", "W/\"something-else\"").GET().build());
+
+        assertThat(first.header("ETag")).startsWith("W/\"");
+        assertThat(again.status()).isEqualTo(304);
+        assertThat(again.response().body()).isEmpty();
+        assertThat(again.header("ETag")).isEqualTo(first.header("ETag"));
+        assertThat(again.header("X-Cache")).isEqualTo("HIT");
+        assertThat(other.status()).isEqualTo(200);
+    }
+
+    @Test
+    void no_result_is_404_and_a_malformed_hall_ticket_400() {
+        var none = client.get("/report/" + CASES.first(EdgeCase.NO_RESULT).hallTicket());
+        var invalid = client.get("/report/12345");
+
+        assertThat(none.status()).isEqualTo(404);
+        assertThat(none.json().get("code").asText()).isEqualTo("RESULT_NOT_FOUND");
+        assertThat(invalid.status()).isEqualTo(400);
+        assertThat(invalid.json().get("code").asText()).isEqualTo("INVALID_PARAMETER");
+        assertThat(invalid.json().get("error").asText()).contains("hallticket");
+    }
+
+    @Test
+    void with_the_university_down_the_last_report_is_served_stale_else_503() {
+        Student student = student(EdgeCase.ABSENT);
+        Student other = student(EdgeCase.MALPRACTICE);
+        client.get("/report/" + student.hallTicket());
+        ticker.advance(Duration.ofHours(3).plusMinutes(1));
+        primary.setDown(true);
+        mirror.setDown(true);
+
+        var stale = client.get("/report/" + student.hallTicket());
+        var unknown = client.get("/report/" + other.hallTicket());
+
+        assertThat(stale.status()).isEqualTo(200);
+        assertThat(stale.header("X-Cache")).isEqualTo("STALE");
+        assertThat(Long.parseLong(stale.header("Age"))).isEqualTo(Duration.ofMinutes(181).toSeconds());
+        assertThat(ExpectedReport.numbersCanonical(stale.json()))
+                .isEqualTo(ExpectedReport.numbersCanonical(ExpectedReport.of(COHORT, student)));
+        assertThat(unknown.status()).isEqualTo(503);
+        assertThat(unknown.json().get("code").asText()).isEqualTo("UPSTREAM_UNAVAILABLE");
+        assertThat(unknown.header("Retry-After")).isNotBlank();
+    }
+}

@@ -1,0 +1,463 @@
+package in.results.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.simulator.Cohort;
+import in.results.simulator.CohortCases;
+import in.results.simulator.EdgeCase;
+import in.results.simulator.Student;
+import in.results.testing.ManualTicker;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.print.PageMargin;
+import org.openqa.selenium.print.PageSize;
+import org.openqa.selenium.print.PrintOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The website in headless Chromium (Debian's {@code chromium} and {@code chromium-driver}, nothing downloaded),
+ * against the service on the simulator: what a person sees must be what the JSON API says, on a desktop and a
+ * phone, with no accessibility rule of axe-core (WCAG 2.1 A/AA, best practices) broken. One browser for the
+ * class; each test gets its own service (its own origin, so nothing is shared through the browser's cache).
+ * Screenshots go to {@code target/screenshots}, or to {@code -Dwebsite.screenshots=<dir>} (docs/screenshots for
+ * the README).
+ */
+class WebsiteIT {
+    private static final Cohort COHORT = Cohort.generate(42);
+    private static final CohortCases CASES = CohortCases.of(COHORT);
+    private static final BulkIT.Section SECTION = BulkIT.Section.largest(COHORT);
+    private static final Duration WAIT = Duration.ofSeconds(45);
+    private static final int DESKTOP_WIDTH = 1280;
+    private static final int DESKTOP_HEIGHT = 900;
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("website.screenshots", "target/screenshots"));
+
+    private static final String AXE = axeScript();
+    private static ChromeDriver driver;
+
+    private TestUniverse universe;
+    private ServiceClient client;
+    private String base;
+
+    @BeforeAll
+    static void startBrowser() {
+        File chromedriver = new File("/usr/bin/chromedriver");
+        assertThat(chromedriver).as("chromium-driver is installed (apt-get install chromium chromium-driver)").exists();
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver)
+                .usingAnyFreePort().build();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary("/usr/bin/chromium");
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--disable-background-networking", "--hide-scrollbars", "--window-size=" + DESKTOP_WIDTH + "," + DESKTOP_HEIGHT,
+                "--lang=en-IN");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, java.util.logging.Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        driver = new ChromeDriver(service, options);
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (driver != null) {
+            driver.quit();
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        desktop();
+        if (universe != null) {
+            universe.close();
+        }
+    }
+
+    /** A service on the simulator; a slow simulator must not time out while requests queue behind each other. */
+    private void start(Ticker ticker, Map<String, String> settings) {
+        Map<String, String> all = new HashMap<>(Map.of("RESULTS_UPSTREAM_TIMEOUT_MS", "15000"));
+        all.putAll(settings);
+        universe = TestUniverse.start(COHORT, ticker, all);
+        driver.manage().logs().get(LogType.BROWSER); // what earlier tests left in the log is theirs
+        client = universe.client();
+        base = client.uri("/").toString();
+        base = base.substring(0, base.length() - 1);
+    }
+
+    private static WebDriverWait waiting() {
+        return new WebDriverWait(driver, WAIT, Duration.ofMillis(100));
+    }
+
+    private static WebElement visible(String css) {
+        return waiting().until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(css)));
+    }
+
+    private static String text(String css) {
+        return driver.findElement(By.cssSelector(css)).getText().strip();
+    }
+
+    private static Object script(String js, Object... arguments) {
+        return ((JavascriptExecutor) driver).executeScript(js, arguments);
+    }
+
+    private static String twoDecimals(JsonNode number) {
+        return number.decimalValue().setScale(2, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    private static String credits(JsonNode number) {
+        return number.decimalValue().stripTrailingZeros().toPlainString();
+    }
+
+    /** Cells of every body row of a table, as text. */
+    @SuppressWarnings("unchecked")
+    private static List<List<String>> rows(String tableCss) {
+        return (List<List<String>>) script("return [...document.querySelectorAll(arguments[0] + ' tbody tr')]"
+                + ".map(row => [...row.querySelectorAll('th, td')].map(cell => cell.innerText.trim()));", tableCss);
+    }
+
+    private static void phone() {
+        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride",
+                Map.of("width", 390, "height", 844, "deviceScaleFactor", 1, "mobile", true));
+    }
+
+    private static void desktop() {
+        driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+    }
+
+    private static boolean scrollsSideways() {
+        return (Boolean) script("return document.documentElement.scrollWidth > window.innerWidth;");
+    }
+
+    private static boolean chartDrawn(String canvasId) {
+        return (Boolean) script("const c = document.getElementById(arguments[0]);"
+                + " return !!(c && window.Chart && window.Chart.getChart(c));", canvasId);
+    }
+
+    /** Problems the page reported: script errors, CSP violations, failed loads. */
+    private static List<String> browserProblems() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(entry -> entry.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue())
+                .map(LogEntry::getMessage)
+                .filter(message -> !message.contains("the server responded with a status of")) // the API's own 4xx/5xx
+                .filter(message -> !message.contains("willReadFrequently")) // a speed hint caused by axe's contrast checks
+                .toList();
+    }
+
+    /** axe-core (from its WebJar on the test classpath), run in the page. */
+    private static String axeScript() {
+        try (var properties = WebsiteIT.class.getResourceAsStream("/META-INF/maven/org.webjars.npm/axe-core/pom.properties")) {
+            java.util.Properties pom = new java.util.Properties();
+            pom.load(properties);
+            try (var script = WebsiteIT.class.getResourceAsStream(
+                    "/META-INF/resources/webjars/axe-core/" + pom.getProperty("version") + "/axe.min.js")) {
+                return new String(script.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What axe-core finds against WCAG 2.1 A/AA and its best practices on the page as it is now. */
+    @SuppressWarnings("unchecked")
+    private static List<String> accessibilityViolations() {
+        script(AXE + "; return true;");
+        return (List<String>) ((JavascriptExecutor) driver).executeAsyncScript(
+                "const done = arguments[arguments.length - 1];"
+                + " axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']})"
+                + ".then(result => done(result.violations.map(v => v.id + ': ' + v.help + ' at '"
+                + " + v.nodes.map(n => n.target.join(' ')).join(', '))));");
+    }
+
+    /** Whether every resource the page loaded came from the service itself. */
+    private void assertNothingLoadedFromElsewhere() {
+        @SuppressWarnings("unchecked")
+        List<String> loaded = (List<String>) script(
+                "return performance.getEntriesByType('resource').map(entry => entry.name);");
+        assertThat(loaded).isNotEmpty().allSatisfy(url -> assertThat(url).startsWith(base + "/"));
+    }
+
+    /** A PNG of the page from {@code top}, {@code height} CSS pixels tall at the current width. */
+    private static void screenshot(String name, double top, int height) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> metrics = (Map<String, Object>) (Map<?, ?>) driver.executeCdpCommand("Page.getLayoutMetrics",
+                Map.of());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> content = (Map<String, Object>) metrics.get("cssContentSize");
+        double width = ((Number) content.get("width")).doubleValue();
+        double pageHeight = ((Number) content.get("height")).doubleValue();
+        double clipped = Math.min(height, pageHeight - top);
+        Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
+                "captureBeyondViewport", true,
+                "clip", Map.of("x", 0, "y", top, "width", width, "height", clipped, "scale", 1)));
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            Files.write(SCREENSHOTS.resolve(name + ".png"), Base64.getDecoder().decode((String) shot.get("data")));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static double topOf(String css) {
+        return ((Number) script("return window.scrollY + document.querySelector(arguments[0]).getBoundingClientRect().top;",
+                css)).doubleValue();
+    }
+
+    private static int pdfPages(byte[] pdf) {
+        Matcher page = Pattern.compile("/Type\\s*/Page(?!s)").matcher(new String(pdf, StandardCharsets.ISO_8859_1));
+        int pages = 0;
+        while (page.find()) {
+            pages++;
+        }
+        return pages;
+    }
+
+    private static Student student(EdgeCase edgeCase) {
+        return COHORT.student(CASES.first(edgeCase).hallTicket()).orElseThrow();
+    }
+
+    /** A regular-entry student with all eight semesters and an open backlog: the fullest memo. */
+    private static Student fullStudentWithBacklog() {
+        return CASES.examples(EdgeCase.SUPPLY_NEVER_CLEARED).stream()
+                .map(example -> COHORT.student(example.hallTicket()).orElseThrow())
+                .filter(s -> !s.lateralEntry() && s.results().keySet().stream()
+                        .map(code -> COHORT.exam(code).orElseThrow().semester()).distinct().count() == 8)
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void the_student_page_shows_the_figures_of_the_json_and_prints_as_one_page() {
+        start(Ticker.systemTicker(), Map.of());
+        Student student = fullStudentWithBacklog();
+
+        driver.get(base + "/student/" + student.hallTicket());
+        visible("[data-field=cgpa]");
+        waiting().until(d -> chartDrawn("sgpa-chart"));
+        JsonNode report = client.get("/report/" + student.hallTicket()).json();
+
+        JsonNode overall = report.get("overall");
+        assertThat(text("h1")).isEqualTo(report.get("details").get("NAME").asText());
+        assertThat(text("[data-field=cgpa]")).isEqualTo(twoDecimals(overall.get("cgpa")));
+        assertThat(text("[data-field=percentage]")).isEqualTo(twoDecimals(overall.get("percentage")) + " %");
+        assertThat(text("[data-field=credits]"))
+                .isEqualTo(credits(overall.get("credits_earned")) + " / " + overall.get("credits_required").asInt());
+        assertThat(text("[data-field=backlogs]")).isEqualTo(overall.get("open_backlogs").asText());
+        assertThat(driver.findElements(By.cssSelector("#backlogs [data-field=code]"))).extracting(WebElement::getText)
+                .containsExactlyElementsOf(overall.get("backlogs").findValuesAsText("subject_code"));
+        for (JsonNode semester : report.get("semesters")) {
+            JsonNode sgpa = semester.get("sgpa");
+            String shown = text("[data-semester='" + semester.get("semester").asText() + "'] [data-field=sgpa]");
+            assertThat(shown).as("SGPA of " + semester.get("semester").asText())
+                    .isEqualTo(sgpa.isNumber() ? twoDecimals(sgpa) : "not awarded");
+        }
+        assertThat(driver.findElements(By.cssSelector("[data-semester]"))).hasSize(report.get("semesters").size());
+        assertNothingLoadedFromElsewhere();
+        assertThat(browserProblems()).isEmpty();
+        assertThat(accessibilityViolations()).isEmpty();
+        screenshot("student-desktop", 0, 1500);
+
+        PrintOptions print = new PrintOptions();
+        print.setPageSize(new PageSize(29.7, 21.0)); // A4
+        print.setPageMargin(new PageMargin(0.9, 0.9, 0.9, 0.9));
+        byte[] pdf = Base64.getDecoder().decode(driver.print(print).getContent());
+        assertThat(pdfPages(pdf)).as("pages of the printed memo").isEqualTo(1);
+
+        phone();
+        driver.navigate().refresh();
+        visible("[data-field=cgpa]");
+        waiting().until(d -> chartDrawn("sgpa-chart"));
+        assertThat(scrollsSideways()).as("the student page scrolls sideways on a phone").isFalse();
+        assertThat(accessibilityViolations()).isEmpty();
+        screenshot("student-phone", 0, 1800);
+    }
+
+    @Test
+    void the_class_page_picks_the_exam_from_the_releases_shows_progress_then_the_summary_of_the_json() {
+        start(Ticker.systemTicker(), Map.of());
+        universe.primary().setLatency(Duration.ofMillis(250), Duration.ZERO);
+        universe.primary().setMaxConcurrent(2); // about 6 s for the class: the page polls every 2 s
+        String first = SECTION.prefix() + "01";
+        String last = SECTION.prefix() + "45";
+        JsonNode release = releaseOf(client.get("/new/all").json());
+
+        driver.get(base + "/class");
+        visible("#from").sendKeys(first.toLowerCase());
+        driver.findElement(By.id("to")).sendKeys(last);
+        waiting().until(d -> d.findElements(By.cssSelector("#exam option")).size() > 2);
+        new Select(driver.findElement(By.id("exam")))
+                .selectByVisibleText(release.get("exam_name").asText() + " — " + release.get("release_date").asText());
+        driver.findElement(By.cssSelector("#class-form button[type=submit]")).click();
+
+        List<Long> progress = new ArrayList<>();
+        waiting().until(d -> {
+            @SuppressWarnings("unchecked")
+            List<Number> bar = (List<Number>) script("const p = document.getElementById('class-progress');"
+                    + " return p && p.max > 1 ? [p.value, p.max] : null;"); // max 1: not started yet
+            if (bar != null) {
+                assertThat(bar.get(1).longValue()).isEqualTo(45);
+                progress.add(bar.get(0).longValue());
+            }
+            return !d.findElements(By.id("class-figures")).isEmpty();
+        });
+        waiting().until(d -> chartDrawn("grade-chart") && chartDrawn("pass-chart") && chartDrawn("sgpa-distribution-chart"));
+        assertThat(driver.getCurrentUrl()).contains("hallticket_from=" + first, "hallticket_to=" + last,
+                "examCode=" + SECTION.exam().code());
+        assertThat(progress).as("progress seen").isSorted().anySatisfy(done -> assertThat(done).isBetween(1L, 44L));
+
+        JsonNode summary = client.get("/api/bulk/summary?" + SECTION.query("01", "45")).json();
+        assertThat(text("#summary-title")).isEqualTo(summary.get("exam_name").asText());
+        assertThat(text("[data-field=students]")).isEqualTo(summary.get("students").asText());
+        assertThat(text("[data-field=passed_all]")).isEqualTo(summary.get("passed_all").asText());
+        assertThat(text("[data-field=failed_some]")).isEqualTo(summary.get("failed_some").asText());
+        assertThat(text("[data-field=pass_percentage]")).isEqualTo(twoDecimals(summary.get("pass_percentage")) + " %");
+        assertThat(text("[data-field=sgpa_average]")).isEqualTo(twoDecimals(summary.get("sgpa_average")));
+        assertThat(rows("#top-ten")).containsExactlyElementsOf(StreamSupport.stream(summary.get("top_ten").spliterator(), false)
+                .map(top -> List.of(top.get("rank").asText(), top.get("details").get("HTNO").asText(),
+                        top.get("details").get("NAME").asText(), twoDecimals(top.get("sgpa"))))
+                .toList());
+        assertThat(rows("#subjects")).extracting(cells -> cells.subList(0, 5))
+                .containsExactlyElementsOf(StreamSupport.stream(summary.get("subjects").spliterator(), false)
+                        .map(subject -> List.of(subject.get("subject_code").asText(), subject.get("subject_name").asText(),
+                                subject.get("appeared").asText(), subject.get("passed").asText(),
+                                twoDecimals(subject.get("pass_percentage"))))
+                        .toList());
+        assertThat(rows("#students")).hasSize(summary.get("students").asInt());
+
+        WebElement passHeader = driver.findElement(By.xpath("//table[@id='subjects']//th[.//button[contains(., 'Pass %')]]"));
+        passHeader.findElement(By.tagName("button")).click();
+        List<BigDecimal> ascending = rows("#subjects").stream().map(cells -> new BigDecimal(cells.get(4))).toList();
+        passHeader.findElement(By.tagName("button")).sendKeys(Keys.ENTER);
+        List<BigDecimal> descending = rows("#subjects").stream().map(cells -> new BigDecimal(cells.get(4))).toList();
+        assertThat(ascending).isSortedAccordingTo(BigDecimal::compareTo);
+        assertThat(descending).isSortedAccordingTo((a, b) -> b.compareTo(a));
+        assertThat(passHeader.getAttribute("aria-sort")).isEqualTo("descending");
+        assertNothingLoadedFromElsewhere();
+        assertThat(browserProblems()).isEmpty();
+        assertThat(accessibilityViolations()).isEmpty();
+        screenshot("class-desktop", Math.max(0, topOf("#summary-title") - 16), 1500);
+
+        phone();
+        driver.navigate().refresh(); // the finished job answers at once
+        visible("#class-figures");
+        waiting().until(d -> chartDrawn("pass-chart"));
+        assertThat(scrollsSideways()).as("the class page scrolls sideways on a phone").isFalse();
+        assertThat(accessibilityViolations()).isEmpty();
+        screenshot("class-phone", Math.max(0, topOf("#summary-title") - 12), 1800);
+    }
+
+    /** The section exam's own release object in {@code /new/all} (not its RC/RV release). */
+    private static JsonNode releaseOf(JsonNode all) {
+        List<JsonNode> releases = new ArrayList<>();
+        all.get("regular").forEach(releases::add);
+        all.get("supply").forEach(releases::add);
+        return releases.stream().filter(release -> List.of("degree", "examCode", "etype", "type", "result").stream()
+                        .allMatch(key -> release.path(key).asText("")
+                                .equals(SECTION.exam().linkParams().getOrDefault(key, ""))))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void clear_messages_for_a_wrong_hall_ticket_no_result_a_saved_copy_and_the_university_down() {
+        ManualTicker ticker = new ManualTicker();
+        start(ticker, Map.of());
+        Student saved = student(EdgeCase.RCRV_RAISED);
+        Student unknown = student(EdgeCase.ABSENT);
+
+        driver.get(base + "/student/12345");
+        assertThat(visible("[data-error-code=INVALID_PARAMETER]").getText()).contains("10 letters and digits");
+        assertThat(accessibilityViolations()).isEmpty();
+
+        driver.get(base + "/student/" + CASES.first(EdgeCase.NO_RESULT).hallTicket());
+        assertThat(visible("[data-error-code=RESULT_NOT_FOUND]").getText()).contains("No R18 B.Tech results");
+
+        client.get("/report/" + saved.hallTicket());
+        ticker.advance(Duration.ofHours(3).plusMinutes(1));
+        universe.primary().setDown(true);
+        universe.mirror().setDown(true);
+        driver.get(base + "/student/" + saved.hallTicket());
+        assertThat(visible("[data-notice=stale]").getText()).contains("saved copy from 3 hours ago");
+        assertThat(text("[data-field=cgpa]")).isNotBlank();
+
+        driver.get(base + "/student/" + unknown.hallTicket());
+        assertThat(visible("[data-error-code=UPSTREAM_UNAVAILABLE]").getText()).contains("not answering");
+    }
+
+    @Test
+    void rate_limiting_is_explained_with_the_wait() {
+        start(new ManualTicker(), Map.of("RESULTS_RATE_LIMIT_PER_MINUTE", "2"));
+        client.get("/openapi.json");
+        client.get("/openapi.json"); // this address has used its budget; the page itself is not charged
+
+        driver.get(base + "/student/" + student(EdgeCase.ABSENT).hallTicket());
+
+        assertThat(visible("[data-error-code=RATE_LIMITED]").getText()).contains("Too many requests", "seconds");
+    }
+
+    @Test
+    void the_releases_page_lists_releases_and_notifications_and_links_each_to_its_class() {
+        start(Ticker.systemTicker(), Map.of());
+        JsonNode all = client.get("/new/all").json();
+        JsonNode notifications = client.get("/notifications").json();
+
+        driver.get(base + "/releases");
+        visible("#regular-releases");
+
+        assertThat(accessibilityViolations()).isEmpty();
+        assertThat(rows("#regular-releases")).hasSize(all.get("regular").size());
+        assertThat(rows("#supply-releases")).hasSize(all.get("supply").size());
+        assertThat(driver.findElements(By.cssSelector("#notifications li"))).hasSize(notifications.size());
+        assertThat(rows("#regular-releases").get(0).get(1)).isEqualTo(all.get("regular").get(0).get("exam_name").asText());
+        driver.findElement(By.id("release-filter")).sendKeys("(R18) Regular");
+        long shown = driver.findElements(By.cssSelector("#regular-releases tbody tr")).stream()
+                .filter(WebElement::isDisplayed).count();
+        assertThat(shown).isPositive().isLessThan(all.get("regular").size());
+
+        JsonNode release = releaseOf(all);
+        driver.findElement(By.id("release-filter")).clear();
+        driver.findElement(By.xpath("//tr[th[normalize-space(.)='" + release.get("exam_name").asText() + "']]"
+                + "//a[normalize-space(.)='Class results']")).click();
+        waiting().until(ExpectedConditions.urlContains("/class?"));
+        waiting().until(d -> !new Select(d.findElement(By.id("exam"))).getFirstSelectedOption().getAttribute("value").isEmpty());
+        assertThat(new Select(driver.findElement(By.id("exam"))).getFirstSelectedOption().getText())
+                .startsWith(release.get("exam_name").asText());
+        assertThat(browserProblems()).isEmpty();
+
+        phone();
+        driver.get(base + "/releases");
+        visible("#regular-releases");
+        assertThat(scrollsSideways()).as("the releases page scrolls sideways on a phone").isFalse();
+        driver.get(base + "/");
+        visible("#hallticket");
+        assertThat(scrollsSideways()).as("the start page scrolls sideways on a phone").isFalse();
+        assertThat(accessibilityViolations()).isEmpty();
+    }
+}
