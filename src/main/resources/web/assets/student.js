@@ -1,4 +1,4 @@
-// The student page: /student/<hallticket>, from /report/<hallticket> and /all-r18/<hallticket> (one cached lookup).
+// The student page: /student/<hallticket>, from /report/<hallticket> and /all/<hallticket> (one cached lookup; the regulation is read from the hall ticket).
 import {errorNotice, getJson, staleNotice} from './api.js';
 import {barChart, chartsAvailable} from './charts.js';
 import {credits, fill, h, semesterName, tile, twoDecimals} from './ui.js';
@@ -92,7 +92,7 @@ function sgpaChart(report) {
   })};
 }
 
-/** Draws the answers of /report and /all-r18 (each {body, cache, age}). */
+/** Draws the answers of /report and /all (each {body, cache, age}). */
 function render(main, reportAnswer, transcriptAnswer, navigate) {
   const report = reportAnswer.body;
   const transcript = transcriptAnswer.body;
@@ -152,13 +152,13 @@ export async function studentView(main, {hallTicket, signal, navigate}) {
     h('p', {class: 'loading', role: 'status'}, 'Fetching the results from the university… this can take a few seconds.'));
   const path = encodeURIComponent(hallTicket);
   try {
-    const [report, transcript] = await Promise.all([getJson(`/report/${path}`, signal), getJson(`/all-r18/${path}`, signal)]);
+    const [report, transcript] = await Promise.all([getJson(`/report/${path}`, signal), getJson(`/all/${path}`, signal)]);
     render(main, report, transcript, navigate);
   } catch (error) {
     if (error.name === 'AbortError') return;
     fill(main, form, h('h1', {tabindex: '-1'}, `Results of ${hallTicket}`), errorNotice(error, {
       invalid: `“${hallTicket}” is not a hall ticket number: a hall ticket number has 10 letters and digits, like 18XX1A0501.`,
-      notFound: `No R18 B.Tech results were found for hall ticket ${hallTicket.toUpperCase()}. Check the number; other regulations are not covered yet.`,
+      notFound: `No B.Tech results were found for hall ticket ${hallTicket.toUpperCase()}. Check the number (R18 and R22 students are covered).`,
     }));
   }
 }

@@ -47,10 +47,10 @@ final class ReportRoutes {
             case TranscriptAnswer.NoResult none ->
                     throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
         };
-        json.writeCached(ctx, answer, body(report));
+        json.writeCached(ctx, answer, body(report, regulation));
     }
 
-    private static Map<String, Object> body(StudentReport report) {
+    private static Map<String, Object> body(StudentReport report, Regulation regulation) {
         List<Map<String, Object>> semesters = report.semesters().stream().map(semester -> {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("semester", semester.semester().key());
@@ -70,7 +70,7 @@ final class ReportRoutes {
         overall.put("percentage_rule", ReportRules.PERCENTAGE_RULE);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("details", ResultJson.details(report.details()));
-        body.put("regulation", "R18");
+        body.put("regulation", regulation.code());
         body.put("lateral_entry", report.lateralEntry());
         body.put("semesters", semesters);
         body.put("overall", overall);

@@ -113,7 +113,7 @@ class OpenApiDocumentTest {
         assertThat(DOCUMENT.path("paths").propertyStream().map(Map.Entry::getKey).toList()).containsExactly(
                 "/api", "/api/calculate", "/api/bulk/calculate", "/api/bulk/summary", "/result",
                 "/{hallticket}/{dob}/{year}", "/calculate/{hallticket}/{dob}/{year}", "/all-r18/{hallticket}",
-                "/all-r22/{hallticket}", "/all/{hallticket}", "/report/{hallticket}", "/new/all", "/new/all/regular",
+                "/report/{hallticket}", "/all-r22/{hallticket}", "/all/{hallticket}", "/new/all", "/new/all/regular",
                 "/new/all/supply", "/new/", "/notifications", "/health", "/metrics", "/openapi.json", "/docs", "/",
                 "/student/{hallticket}", "/class", "/releases");
     }

@@ -81,7 +81,7 @@ final class ExpectedReport {
                 "(CGPA - 0.5) x 10: the commonly used conversion, not an official figure of the university");
         ObjectNode body = NODES.objectNode();
         body.set("details", transcript.get("details"));
-        body.put("regulation", "R18");
+        body.put("regulation", student.regulation());
         body.put("lateral_entry", student.lateralEntry());
         body.set("semesters", semesters);
         body.set("overall", overall);

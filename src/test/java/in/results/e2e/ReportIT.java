@@ -67,6 +67,19 @@ class ReportIT {
     }
 
     @Test
+    void an_r22_student_gets_the_report_of_the_r22_releases_named_in_the_regulation_header() {
+        List<Student> r22 = COHORT.students().stream()
+                .filter(student -> student.regulation().equals("R22") && !student.hasNoResult()).toList();
+        Student regular = r22.stream().filter(student -> !student.lateralEntry()).findFirst().orElseThrow();
+        Student lateral = r22.stream().filter(Student::lateralEntry).findFirst().orElseThrow();
+
+        for (Student student : List.of(regular, lateral)) {
+            assertReport("R22", student);
+            assertThat(client.get("/report/" + student.hallTicket()).header("Regulation")).isEqualTo("R22");
+        }
+    }
+
+    @Test
     void a_subject_never_cleared_is_an_open_backlog_with_its_latest_attempt_and_unknown_registered_credits() {
         Student student = student(EdgeCase.SUPPLY_NEVER_CLEARED);
 
