@@ -61,7 +61,12 @@ class ExamEndpointsIT {
 
     /** The service on a free port, asking {@code upstreams}, with extra environment settings. */
     static Javalin startService(List<URI> upstreams, Ticker ticker, Map<String, String> settings) {
-        return App.create(config(upstreams, settings), Environment.system().withTicker(ticker)).start();
+        return startService(upstreams, Environment.system().withTicker(ticker), settings);
+    }
+
+    /** The same with time and threads from {@code environment}. */
+    static Javalin startService(List<URI> upstreams, Environment environment, Map<String, String> settings) {
+        return App.create(config(upstreams, settings), environment).start();
     }
 
     /** The service for {@code config}, asking the university through {@code upstream} (tests read its stats). */

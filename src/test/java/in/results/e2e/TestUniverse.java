@@ -1,6 +1,7 @@
 package in.results.e2e;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.core.Environment;
 import in.results.simulator.Cohort;
 import in.results.simulator.UniversitySimulator;
 import io.javalin.Javalin;
@@ -16,10 +17,15 @@ record TestUniverse(UniversitySimulator primary, UniversitySimulator mirror, Jav
         implements AutoCloseable {
 
     static TestUniverse start(Cohort cohort, Ticker ticker, Map<String, String> settings) {
+        return start(cohort, Environment.system().withTicker(ticker), settings);
+    }
+
+    /** The same with the service's time and threads from {@code environment}. */
+    static TestUniverse start(Cohort cohort, Environment environment, Map<String, String> settings) {
         UniversitySimulator primary = UniversitySimulator.start(cohort, 0);
         UniversitySimulator mirror = UniversitySimulator.start(cohort, 0);
         Javalin service = ExamEndpointsIT.startService(
-                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), ticker, settings);
+                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), environment, settings);
         return new TestUniverse(primary, mirror, service, new ServiceClient(service.port()));
     }
 

@@ -72,11 +72,12 @@ class UpstreamResilienceIT {
         startService(settings, ticker);
     }
 
-    private void startService(Map<String, String> settings, Ticker time) {
+    /** The service on the test's ticker; its upstream client on {@code upstreamTime}. */
+    private void startService(Map<String, String> settings, Ticker upstreamTime) {
         ServiceConfig config = ExamEndpointsIT.config(
                 List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), settings);
-        upstream = App.upstreamClient(config, Environment.system().withTicker(time));
-        service = ExamEndpointsIT.startService(config, time, upstream);
+        upstream = App.upstreamClient(config, Environment.system().withTicker(upstreamTime));
+        service = ExamEndpointsIT.startService(config, ticker, upstream);
         client = new ServiceClient(service.port());
     }
 
@@ -204,7 +205,7 @@ class UpstreamResilienceIT {
     @Test
     void with_a_small_budget_interactive_lookups_go_before_a_bulk_job_and_the_rate_stays_within_the_budget()
             throws Exception {
-        // Real time: the budget's tokens come as time passes, and the rate is measured as it passes.
+        // The upstream client on real time: the budget's tokens come as time passes, and the rate is measured so.
         // A low budget, a token every 200 ms: the interactive requests take a few hundred milliseconds to reach it on
         // a busy machine, and must not let more than a few bulk requests pass meanwhile for lack of priority.
         int budget = 5;
