@@ -397,7 +397,7 @@ class WebsiteIT {
         assertThat(accessibilityViolations()).isEmpty();
 
         driver.get(base + "/student/" + CASES.first(EdgeCase.NO_RESULT).hallTicket());
-        assertThat(visible("[data-error-code=RESULT_NOT_FOUND]").getText()).contains("No R18 B.Tech results");
+        assertThat(visible("[data-error-code=RESULT_NOT_FOUND]").getText()).contains("No B.Tech results were found for hall ticket");
 
         client.get("/report/" + saved.hallTicket());
         ticker.advance(Duration.ofHours(3).plusMinutes(1));
