@@ -20,6 +20,8 @@ final class TrafficControl {
 
     /** A fair semaphore whose number of permits can shrink as well as grow. */
     private static final class ResizableGate extends Semaphore {
+        private static final long serialVersionUID = 1L;
+
         private int limit;
 
         ResizableGate(int limit) {

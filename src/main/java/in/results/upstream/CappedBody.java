@@ -31,6 +31,8 @@ final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
 
     /** The body was longer than the cap. */
     static final class TooLarge extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         TooLarge(int cap) {
             super("a page larger than " + cap + " bytes", null, false, false);
         }
