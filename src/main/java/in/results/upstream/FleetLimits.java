@@ -1,0 +1,143 @@
+package in.results.upstream;
+
+import in.results.core.Deadline;
+import in.results.redis.SharedLimits;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The fleet's limits towards one host ({@link SharedLimits} in Redis), asked by one caller of this instance at a
+ * time: callers queue here in two lines as in {@link RequestBudget} (interactive first, first come first served
+ * within each), and only the caller next in turn asks Redis, waiting as long as Redis says before asking again. So
+ * an instance sends Redis one look per token or freed slot, not one per waiting caller, and its interactive
+ * callers go before its bulk ones; across instances the script gives interactive requests the priority.
+ *
+ * <p>When Redis does not answer, the caller is admitted by the {@link LocalLimits} of the same totals instead (the
+ * fleet then asks the university up to N times the limits until Redis is back, but never fails because of it).
+ * Deadlines are read on the ticker and also counted in real time, so a test's ticker standing still cannot hold a
+ * caller for ever. Thread-safe.
+ */
+final class FleetLimits implements HostLimits {
+    private final SharedLimits shared;
+    private final LocalLimits local;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Map<Priority, Deque<Condition>> lines = new EnumMap<>(Priority.class);
+    private volatile boolean sharedNow = true;
+
+    FleetLimits(SharedLimits shared, LocalLimits local) {
+        this.shared = shared;
+        this.local = local;
+        for (Priority priority : Priority.values()) {
+            lines.put(priority, new ArrayDeque<>());
+        }
+    }
+
+    @Override
+    public Admission admit(Priority priority, Deadline deadline) throws InterruptedException {
+        long realDue = System.nanoTime() + deadline.remaining().toNanos();
+        Condition mine = join(priority);
+        Shortage shortage = Shortage.BUDGET;
+        try {
+            while (true) {
+                if (!awaitTurn(mine, deadline, realDue)) {
+                    return new Admission.Refused(shortage);
+                }
+                switch (shared.take(priority == Priority.INTERACTIVE, deadline)) {
+                    case SharedLimits.Take.Granted granted -> {
+                        sharedNow = true;
+                        return new Admission.Admitted(() -> shared.release(granted.slot()));
+                    }
+                    case SharedLimits.Take.Wait wait -> {
+                        sharedNow = true;
+                        shortage = wait.forToken() ? Shortage.BUDGET : Shortage.SLOTS;
+                        long pause = Math.min(wait.pause().toNanos(), left(deadline, realDue));
+                        if (pause <= 0) {
+                            return new Admission.Refused(shortage);
+                        }
+                        TimeUnit.NANOSECONDS.sleep(pause);
+                    }
+                    case SharedLimits.Take.Down down -> {
+                        sharedNow = false;
+                        leave(priority, mine);
+                        mine = null;
+                        return local.admit(priority, deadline);
+                    }
+                }
+            }
+        } finally {
+            if (mine != null) {
+                leave(priority, mine);
+            }
+        }
+    }
+
+    @Override
+    public int waiting(Priority priority) {
+        lock.lock();
+        try {
+            return lines.get(priority).size() + local.waiting(priority);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean isShared() {
+        return sharedNow;
+    }
+
+    private Condition join(Priority priority) {
+        lock.lock();
+        try {
+            Condition mine = lock.newCondition();
+            lines.get(priority).addLast(mine);
+            return mine;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits until {@code mine} is next in turn; false when the deadline came first. */
+    private boolean awaitTurn(Condition mine, Deadline deadline, long realDue) throws InterruptedException {
+        lock.lock();
+        try {
+            while (nextInTurn() != mine) {
+                long left = left(deadline, realDue);
+                if (left <= 0) {
+                    return false;
+                }
+                mine.awaitNanos(left);
+            }
+            return left(deadline, realDue) > 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void leave(Priority priority, Condition mine) {
+        lock.lock();
+        try {
+            lines.get(priority).remove(mine);
+            Condition following = nextInTurn();
+            if (following != null) {
+                following.signal();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Condition nextInTurn() {
+        Condition interactive = lines.get(Priority.INTERACTIVE).peekFirst();
+        return interactive != null ? interactive : lines.get(Priority.BULK).peekFirst();
+    }
+
+    private long left(Deadline deadline, long realDue) {
+        return Math.min(deadline.remaining().toNanos(), realDue - System.nanoTime());
+    }
+}
