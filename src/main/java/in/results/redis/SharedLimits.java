@@ -147,6 +147,11 @@ public final class SharedLimits {
                 Deadline.after(RedisLink.COOL_DOWN, ticker));
     }
 
+    /** Whether Redis is asked at all now (connected, not left alone after a timeout). */
+    public boolean isReachable() {
+        return link.isUsable();
+    }
+
     public int slots() {
         return slots;
     }

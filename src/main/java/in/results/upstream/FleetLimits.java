@@ -27,7 +27,6 @@ final class FleetLimits implements HostLimits {
     private final LocalLimits local;
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<Priority, Deque<Condition>> lines = new EnumMap<>(Priority.class);
-    private volatile boolean sharedNow = true;
 
     FleetLimits(SharedLimits shared, LocalLimits local) {
         this.shared = shared;
@@ -49,11 +48,9 @@ final class FleetLimits implements HostLimits {
                 }
                 switch (shared.take(priority == Priority.INTERACTIVE, deadline)) {
                     case SharedLimits.Take.Granted granted -> {
-                        sharedNow = true;
                         return new Admission.Admitted(() -> shared.release(granted.slot()));
                     }
                     case SharedLimits.Take.Wait wait -> {
-                        sharedNow = true;
                         shortage = wait.forToken() ? Shortage.BUDGET : Shortage.SLOTS;
                         long pause = Math.min(wait.pause().toNanos(), left(deadline, realDue));
                         if (pause <= 0) {
@@ -62,7 +59,6 @@ final class FleetLimits implements HostLimits {
                         TimeUnit.NANOSECONDS.sleep(pause);
                     }
                     case SharedLimits.Take.Down down -> {
-                        sharedNow = false;
                         leave(priority, mine);
                         mine = null;
                         return local.admit(priority, deadline);
@@ -88,7 +84,7 @@ final class FleetLimits implements HostLimits {
 
     @Override
     public boolean isShared() {
-        return sharedNow;
+        return shared.isReachable();
     }
 
     private Condition join(Priority priority) {
