@@ -83,7 +83,7 @@ public final class App {
         // One store for every regulation: its key holds the regulation, so /all-r22 and /all-r18 answers never mix.
         AllSemestersLookup allSemesters =
                 new AllSemestersLookup(catalog, exams, stores.transcripts(), environment.executor());
-        BulkJobs bulk = new BulkJobs(exams, bulkPolicy(config), environment);
+        BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
         return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream, stores.mode(),
                 deployment.clientBuckets(), config, environment).server();
     }

@@ -2,13 +2,17 @@ package in.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.api.ClientBuckets;
+import in.results.bulk.BulkJobs;
+import in.results.bulk.BulkStatus;
 import in.results.config.ServiceConfig;
 import in.results.core.Environment;
+import in.results.lookup.ExamLookup;
 import in.results.redis.CopyCodec;
 import in.results.redis.LoadNotices;
 import in.results.redis.RedisLink;
 import in.results.redis.SharedBuckets;
 import in.results.redis.SharedCopies;
+import in.results.redis.SharedJobs;
 import in.results.redis.SharedLimits;
 import in.results.store.RedisStore;
 import in.results.store.StoreMode;
@@ -48,6 +52,9 @@ sealed interface Deployment permits Deployment.Single, Deployment.Fleet {
     /** The buckets of {@code RESULTS_RATE_LIMIT_PER_MINUTE}, per instance or for the fleet. */
     ClientBuckets clientBuckets();
 
+    /** The bulk jobs, this instance's or the fleet's, asking the university through {@code exams}. */
+    BulkJobs bulkJobs(ExamLookup exams, BulkJobs.Policy policy);
+
     /** One instance: every part in this process, as before there was a fleet. */
     record Single(ServiceConfig config, Environment environment) implements Deployment {
         @Override
@@ -64,6 +71,11 @@ sealed interface Deployment permits Deployment.Single, Deployment.Fleet {
         @Override
         public ClientBuckets clientBuckets() {
             return ClientBuckets.local(config.rateLimitPerMinute(), environment.ticker());
+        }
+
+        @Override
+        public BulkJobs bulkJobs(ExamLookup exams, BulkJobs.Policy policy) {
+            return BulkJobs.local(exams, policy, environment);
         }
     }
 
@@ -90,6 +102,13 @@ sealed interface Deployment permits Deployment.Single, Deployment.Fleet {
         public ClientBuckets clientBuckets() {
             return ClientBuckets.fleet(new SharedBuckets(link, config.redisPrefix()), config.rateLimitPerMinute(),
                     environment.ticker());
+        }
+
+        @Override
+        public BulkJobs bulkJobs(ExamLookup exams, BulkJobs.Policy policy) {
+            SharedJobs<BulkStatus.Finished> shared = new SharedJobs<>(link, config.redisPrefix(),
+                    StoredFormats.bulkResults(mapper), environment.ticker(), environment.clock(), environment.executor());
+            return BulkJobs.fleet(exams, policy, environment, shared);
         }
 
         /** A shared answer store named {@code name} in keys, holding at most {@code entries} copies locally. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import in.results.bulk.BulkStatus;
 import in.results.core.ExamQuery;
 import in.results.grading.Sgpa;
 import in.results.lookup.ExamAnswer;
@@ -39,6 +40,11 @@ final class StoredFormats {
 
     static CopyCodec<TranscriptAnswer> transcripts(ObjectMapper mapper) {
         return new CopyCodec<>(mapper, mapper.constructType(TranscriptAnswer.class), UnaryOperator.identity());
+    }
+
+    /** A finished bulk job's result. */
+    static CopyCodec<BulkStatus.Finished> bulkResults(ObjectMapper mapper) {
+        return new CopyCodec<>(mapper, mapper.constructType(BulkStatus.Finished.class), UnaryOperator.identity());
     }
 
     /** A list page's entries, read back unmodifiable like the loader's. */
