@@ -20,7 +20,7 @@ import java.util.function.UnaryOperator;
  * How the answers are written into Redis: Jackson reads and writes the records as they are; the sealed outcomes
  * get a {@code "kind"} property through mix-ins, so that the answer types themselves stay free of JSON concerns.
  * Keys: an exam answer is {@code <hall ticket>:<degree>:<exam code>:<etype>:<type>:<result>} (each part
- * URL-encoded), a transcript the hall ticket, a list page its path.
+ * URL-encoded), a transcript {@code <regulation>:<hall ticket>}, a list page its path.
  */
 final class StoredFormats {
     private StoredFormats() {}

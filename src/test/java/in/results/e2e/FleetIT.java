@@ -157,7 +157,7 @@ class FleetIT {
         // Redis came back empty: an instance puts back the copies it kept as they are used.
         await().atMost(Duration.ofSeconds(10)).until(() -> {
             fleet.get(0).get(transcriptOf(STUDENTS.get(2)));
-            return redis.command("EXISTS", "results:transcript:" + STUDENTS.get(2).hallTicket()).equals("1");
+            return redis.command("EXISTS", "results:transcript:R18:" + STUDENTS.get(2).hallTicket()).equals("1");
         });
         var loaded = fleet.get(2).get(transcriptOf(STUDENTS.get(6)));
         long asked = universityRequests();
@@ -217,10 +217,10 @@ class FleetIT {
         Student otherFormat = STUDENTS.get(9);
         Student notJson = STUDENTS.get(10);
         Student otherType = STUDENTS.get(11);
-        redis.command("SET", "results:transcript:" + otherFormat.hallTicket(),
+        redis.command("SET", "results:transcript:R18:" + otherFormat.hallTicket(),
                 "{\"format\":999,\"loaded_at_ms\":" + System.currentTimeMillis() + ",\"fresh_for_ms\":600000,\"value\":{}}");
-        redis.command("SET", "results:transcript:" + notJson.hallTicket(), "{not json");
-        redis.command("RPUSH", "results:transcript:" + otherType.hallTicket(), "a list");
+        redis.command("SET", "results:transcript:R18:" + notJson.hallTicket(), "{not json");
+        redis.command("RPUSH", "results:transcript:R18:" + otherType.hallTicket(), "a list");
 
         List<ServiceClient.Reply> replies = new ArrayList<>();
         for (Student student : List.of(otherFormat, notJson, otherType)) {
