@@ -11,11 +11,13 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The fleet's limits towards one host ({@link SharedLimits} in Redis), asked by one caller of this instance at a
- * time: callers queue here in two lines as in {@link RequestBudget} (interactive first, first come first served
- * within each), and only the caller next in turn asks Redis, waiting as long as Redis says before asking again. So
- * an instance sends Redis one look per token or freed slot, not one per waiting caller, and its interactive
- * callers go before its bulk ones; across instances the script gives interactive requests the priority.
+ * The fleet's limits towards one host ({@link SharedLimits} in Redis). A caller that finds nobody of this instance
+ * waiting asks Redis at once (concurrent callers are then admitted in one round trip). A caller that has to wait
+ * queues here in one of two lines as in {@link RequestBudget} (interactive first, first come first served within
+ * each), and only the caller next in turn asks Redis again, after the pause Redis named. So while tokens or slots
+ * are scarce an instance sends Redis one look per token or freed slot, not one per waiting caller, and its
+ * interactive callers go before its bulk ones; across instances the script gives interactive requests the
+ * priority.
  *
  * <p>When Redis does not answer, the caller is admitted by the {@link LocalLimits} of the same totals instead (the
  * fleet then asks the university up to N times the limits until Redis is back, but never fails because of it).
@@ -39,24 +41,42 @@ final class FleetLimits implements HostLimits {
     @Override
     public Admission admit(Priority priority, Deadline deadline) throws InterruptedException {
         long realDue = System.nanoTime() + deadline.remaining().toNanos();
-        Condition mine = join(priority);
         Shortage shortage = Shortage.BUDGET;
+        long pause = 0;
+        if (nobodyWaits()) { // no queue: ask at once, so that concurrent callers are admitted in one round trip
+            switch (shared.take(priority == Priority.INTERACTIVE, deadline)) {
+                case SharedLimits.Take.Granted granted -> {
+                    return admitted(granted);
+                }
+                case SharedLimits.Take.Wait wait -> {
+                    shortage = wait.forToken() ? Shortage.BUDGET : Shortage.SLOTS;
+                    pause = wait.pause().toNanos();
+                }
+                case SharedLimits.Take.Down down -> {
+                    return local.admit(priority, deadline);
+                }
+            }
+        }
+        Condition mine = join(priority);
         try {
             while (true) {
+                if (pause > 0) {
+                    long sleep = Math.min(pause, left(deadline, realDue));
+                    if (sleep <= 0) {
+                        return new Admission.Refused(shortage);
+                    }
+                    TimeUnit.NANOSECONDS.sleep(sleep);
+                }
                 if (!awaitTurn(mine, deadline, realDue)) {
                     return new Admission.Refused(shortage);
                 }
                 switch (shared.take(priority == Priority.INTERACTIVE, deadline)) {
                     case SharedLimits.Take.Granted granted -> {
-                        return new Admission.Admitted(() -> shared.release(granted.slot()));
+                        return admitted(granted);
                     }
                     case SharedLimits.Take.Wait wait -> {
                         shortage = wait.forToken() ? Shortage.BUDGET : Shortage.SLOTS;
-                        long pause = Math.min(wait.pause().toNanos(), left(deadline, realDue));
-                        if (pause <= 0) {
-                            return new Admission.Refused(shortage);
-                        }
-                        TimeUnit.NANOSECONDS.sleep(pause);
+                        pause = wait.pause().toNanos();
                     }
                     case SharedLimits.Take.Down down -> {
                         leave(priority, mine);
@@ -85,6 +105,19 @@ final class FleetLimits implements HostLimits {
     @Override
     public boolean isShared() {
         return shared.isReachable();
+    }
+
+    private Admission admitted(SharedLimits.Take.Granted granted) {
+        return new Admission.Admitted(() -> shared.release(granted.slot()));
+    }
+
+    private boolean nobodyWaits() {
+        lock.lock();
+        try {
+            return lines.get(Priority.INTERACTIVE).isEmpty() && lines.get(Priority.BULK).isEmpty();
+        } finally {
+            lock.unlock();
+        }
     }
 
     private Condition join(Priority priority) {

@@ -44,19 +44,26 @@ final class FleetBenchmarks {
             simulator.setMaxConcurrent(Benchmarks.SERVER_CAPACITY);
             List<Javalin> fleet = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                fleet.add(startMember(simulator, redis));
+                fleet.add(startMember(simulator, redis.url()));
             }
             List<String> bases = fleet.stream().map(service -> "http://127.0.0.1:" + service.port()).toList();
             get(bases.get(0) + "/new/all"); // the release list, shared from then on
-            coldLookups(cohort, simulator, bases);
-            identicalColdLookups(cohort, simulator, bases);
+            Javalin alone = startMember(simulator, "");
+            String aloneBase = "http://127.0.0.1:" + alone.port();
+            get(aloneBase + "/new/all");
+            coldLookups(cohort, simulator, List.of(aloneBase), "one instance, embedded store");
+            coldLookups(cohort, simulator, bases, "three instances on Redis");
+            identicalColdLookups(cohort, simulator, List.of(aloneBase), "one instance, embedded store");
+            identicalColdLookups(cohort, simulator, bases, "three instances on Redis");
+            alone.stop();
             bulk(cohort, simulator, bases);
             fleet.forEach(Javalin::stop);
         }
     }
 
-    /** 20 students, each looked up once on an empty store, through instance i mod 3 in turn. */
-    private void coldLookups(Cohort cohort, UniversitySimulator simulator, List<String> bases) throws Exception {
+    /** 20 students, each looked up once on an empty store, through instance i mod n in turn. */
+    private void coldLookups(Cohort cohort, UniversitySimulator simulator, List<String> bases, String label)
+            throws Exception {
         List<Student> students = new ArrayList<>(cohort.students().stream()
                 .filter(s -> s.regulation().equals("R18") && !s.results().isEmpty()).toList());
         Collections.shuffle(students, new Random(7));
@@ -65,20 +72,20 @@ final class FleetBenchmarks {
         for (int i = 0; i < 20; i++) {
             long before = simulator.requestCount("/resultAction");
             long start = System.nanoTime();
-            int status = get(bases.get(i % 3) + "/all-r18/" + students.get(i).hallTicket()).statusCode();
+            int status = get(bases.get(i % bases.size()) + "/all-r18/" + students.get(i).hallTicket()).statusCode();
             latencies.add((System.nanoTime() - start) / (double) latency.toNanos());
             requests.add(simulator.requestCount("/resultAction") - before);
             if (status != 200) {
                 throw new IllegalStateException("/all-r18 answered " + status);
             }
         }
-        System.out.printf("fleet: cold /all-r18 through three instances, 20 students: latency median %.2f L, p90 %.2f L;"
-                + " upstream requests median %d, max %d%n", percentile(latencies, 0.5), percentile(latencies, 0.9),
+        System.out.printf("fleet: cold /all-r18, 20 students, %s: latency median %.2f L, p90 %.2f L;"
+                + " upstream requests median %d, max %d%n", label, percentile(latencies, 0.5), percentile(latencies, 0.9),
                 (long) percentile(requests.stream().map(Long::doubleValue).toList(), 0.5), Collections.max(requests));
     }
 
-    /** One cold student asked 30 times at once, 10 through each instance. */
-    private void identicalColdLookups(Cohort cohort, UniversitySimulator simulator, List<String> bases)
+    /** One cold student asked 30 times at once, spread over the instances. */
+    private void identicalColdLookups(Cohort cohort, UniversitySimulator simulator, List<String> bases, String label)
             throws Exception {
         Student student = cohort.students().stream().filter(s -> s.regulation().equals("R18") && !s.lateralEntry()
                 && s.results().size() > 8).skip(50).findFirst().orElseThrow();
@@ -88,15 +95,15 @@ final class FleetBenchmarks {
         try (var clients = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Integer>> sent = new ArrayList<>();
             for (int i = 0; i < 30; i++) {
-                String url = bases.get(i % 3) + "/all-r18/" + student.hallTicket();
+                String url = bases.get(i % bases.size()) + "/all-r18/" + student.hallTicket();
                 sent.add(clients.submit(() -> get(url).statusCode()));
             }
             for (Future<Integer> status : sent) {
                 statuses.add(status.get());
             }
         }
-        System.out.printf("fleet: 30 identical cold /all-r18 at once through three instances: all answered after %.2f L,"
-                + " %d upstream requests (one lookup's), statuses %s%n", (System.nanoTime() - start)
+        System.out.printf("fleet: 30 identical cold /all-r18 at once, %s: all answered after %.2f L,"
+                + " %d upstream requests, statuses %s%n", label, (System.nanoTime() - start)
                 / (double) latency.toNanos(), simulator.requestCount("/resultAction") - before,
                 statuses.stream().distinct().toList());
     }
@@ -126,8 +133,9 @@ final class FleetBenchmarks {
                 simulator.maxConcurrentSeen(), reply.statusCode());
     }
 
-    private static Javalin startMember(UniversitySimulator simulator, RedisServer redis) {
-        ServiceConfig config = ConfigReader.read(List.of("--port", "0"), Map.of("RESULTS_REDIS_URL", redis.url()))
+    /** An instance on Redis at {@code redisUrl}, or alone ("" = embedded store). */
+    private static Javalin startMember(UniversitySimulator simulator, String redisUrl) {
+        ServiceConfig config = ConfigReader.read(List.of("--port", "0"), Map.of("RESULTS_REDIS_URL", redisUrl))
                 .withUpstreamUrls(List.of(simulator.baseUrl(), URI.create(simulator.baseUrl() + "/results")));
         return App.create(config).start();
     }
