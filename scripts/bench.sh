@@ -3,6 +3,7 @@
 # Options: -Dbench.latencyMs=200 -Dbench.studentsPerBatch=10 -Dbench.regulations=R18,R22
 # Prints, per regulation and batch, the cold /all-r18 or /all-r22 latency in units of L and the upstream
 # requests per lookup; then warm latency, cached throughput and one bulk job.
+# Suites: -Dbench.suite=redis (cached /all-r18, Redis vs embedded), -Dbench.suite=fleet (three instances on Redis).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/select-jdk.sh

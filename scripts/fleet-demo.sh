@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Several instances, one Redis: starts redis-server, the university simulator and three service instances sharing
-# answers through Redis, all on loopback; prints their URLs; Ctrl-C stops everything it started.
+# answers, upstream limits, client limits and bulk jobs through Redis, all on loopback; prints their URLs;
+# Ctrl-C stops everything it started.
 # Ports (override by environment): REDIS_PORT=6390 SIMULATOR_PORT=9190 FIRST_PORT=8191 (then 8192, 8193).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,6 +69,11 @@ is asked once:
   curl -si ${urls[0]}/all-r18/$hallticket | grep -i x-cache
   curl -si ${urls[1]}/all-r18/$hallticket | grep -i x-cache
   curl -si ${urls[2]}/all-r18/$hallticket | grep -i x-cache
+A bulk job is the fleet's: start it on one instance, poll it on another (same progress, same array):
+  curl -s "${urls[0]}/api?hallticket_from=${hallticket:0:8}01&hallticket_to=${hallticket:0:8}30&degree=btech&examCode=<code>&etype=r17&type=intgrade&result=null"
+  (<code>: an exam code from ${urls[0]}/new/all; then the same URL on ${urls[1]}). Stop the first instance
+  meanwhile: another one finishes the job.
+RESULTS_UPSTREAM_CONCURRENCY, RESULTS_UPSTREAM_RPS and RESULTS_RATE_LIMIT_PER_MINUTE are fleet totals.
 Redis as each instance sees it:   curl -s ${urls[0]}/health
 Try losing Redis:                 redis-cli -p $REDIS_PORT shutdown nosave   (answers keep coming)
 

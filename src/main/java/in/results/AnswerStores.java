@@ -1,29 +1,22 @@
 package in.results;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import in.results.config.ServiceConfig;
 import in.results.core.Environment;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamAnswer;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.TranscriptAnswer;
-import in.results.redis.CopyCodec;
-import in.results.redis.LoadNotices;
-import in.results.redis.RedisLink;
 import in.results.redis.SharedCopies;
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
 import in.results.store.AnswerStore;
 import in.results.store.EmbeddedStore;
-import in.results.store.RedisStore;
 import in.results.store.StoreMode;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Function;
 
 /**
- * The service's answer stores: embedded (this process only) without {@code RESULTS_REDIS_URL}, shared through Redis
- * with it. Both keep answers 7 days as stale copies and hold at most as many entries per process.
+ * The service's answer stores: embedded (this process only) for a single instance, shared through Redis for a
+ * fleet ({@link Deployment}). Both keep answers 7 days as stale copies and hold at most as many entries per process.
  */
 record AnswerStores(
         AnswerStore<ExamLookup.ExamKey, ExamAnswer> exams,
@@ -35,11 +28,7 @@ record AnswerStores(
     private static final long EXAM_ENTRIES = 100_000;
     private static final long TRANSCRIPT_ENTRIES = 20_000;
 
-    static AnswerStores of(ServiceConfig config, Environment environment) {
-        return config.redisUrl().isEmpty() ? embedded(environment) : shared(config, environment);
-    }
-
-    private static AnswerStores embedded(Environment environment) {
+    static AnswerStores embedded(Environment environment) {
         return new AnswerStores(
                 new EmbeddedStore<>(EXAM_ENTRIES, STALE_FOR, environment.ticker(), environment.executor()),
                 new EmbeddedStore<>(TRANSCRIPT_ENTRIES, STALE_FOR, environment.ticker(), environment.executor()),
@@ -48,12 +37,7 @@ record AnswerStores(
                 new StoreMode.Embedded());
     }
 
-    private static AnswerStores shared(ServiceConfig config, Environment environment) {
-        LoadNotices notices = new LoadNotices();
-        RedisLink link = RedisLink.open(config.redisUrl(), config.redisTimeout(),
-                SharedCopies.channel(config.redisPrefix()), notices::deliver, environment.ticker(),
-                environment.clock(), environment.executor());
-        Fleet fleet = new Fleet(link, notices, config.redisPrefix(), environment, StoredFormats.mapper());
+    static AnswerStores shared(Deployment.Fleet fleet) {
         return new AnswerStores(
                 fleet.store("exam", StoredFormats.examAnswers(fleet.mapper()), StoredFormats::examKeyText, EXAM_ENTRIES),
                 fleet.store("transcript", StoredFormats.transcripts(fleet.mapper()),
@@ -62,17 +46,6 @@ record AnswerStores(
                 fleet.store("releases", StoredFormats.listOf(fleet.mapper(), ReleaseListing.class), SharedCopies::part, 1),
                 fleet.store("notifications", StoredFormats.listOf(fleet.mapper(), Notification.class), SharedCopies::part,
                         1),
-                new StoreMode.Shared(link));
-    }
-
-    /** What every shared store of one service has in common. */
-    private record Fleet(RedisLink link, LoadNotices notices, String prefix, Environment environment,
-            ObjectMapper mapper) {
-        <K, V> RedisStore<K, V> store(String name, CopyCodec<V> codec, Function<K, String> keyText, long entries) {
-            SharedCopies<V> copies = new SharedCopies<>(link, notices, prefix, name, codec, STALE_FOR,
-                    environment.ticker(), environment.clock(), environment.executor());
-            return new RedisStore<>(copies, keyText, entries, STALE_FOR, environment.ticker(), environment.clock(),
-                    environment.executor());
-        }
+                new StoreMode.Shared(fleet.link()));
     }
 }

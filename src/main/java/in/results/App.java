@@ -40,25 +40,39 @@ public final class App {
         return create(config, Environment.system());
     }
 
-    /** As {@link #create(ServiceConfig)}, with time and threads from {@code environment}. */
-    public static Javalin create(ServiceConfig config, Environment environment) {
-        return create(config, environment, upstreamClient(config, environment));
-    }
-
-    /** The client of the university for {@code config}: default breaker and retries, the configured budget. */
-    public static UpstreamClient upstreamClient(ServiceConfig config, Environment environment) {
-        UpstreamPolicy policy = UpstreamPolicy.defaults().withRequestsPerSecond(config.upstreamRequestsPerSecond());
-        return new UpstreamClient(config.upstreamUrls(), config.upstreamConcurrency(), config.upstreamTimeout(),
-                policy, environment.ticker());
-    }
-
     /**
-     * As {@link #create(ServiceConfig, Environment)}, asking the university through {@code upstream}. With
-     * {@code RESULTS_REDIS_URL} the answers are shared with the fleet through Redis (connected here, released when
-     * the server stops).
+     * As {@link #create(ServiceConfig)}, with time and threads from {@code environment}. With
+     * {@code RESULTS_REDIS_URL} the instance is one of a fleet: answers, upstream limits, per-client limits and bulk
+     * jobs are shared through Redis (connected here, released when the server stops).
      */
+    public static Javalin create(ServiceConfig config, Environment environment) {
+        Deployment deployment = Deployment.of(config, environment);
+        int bulkSlots = bulkPolicy(config).maxInFlight();
+        UpstreamClient upstream = new UpstreamClient(config.upstreamUrls(),
+                url -> deployment.hostLimits(url, bulkSlots), config.upstreamTimeout(), upstreamPolicy(config),
+                environment.ticker());
+        return create(config, environment, deployment, upstream);
+    }
+
+    /** The client of the university for {@code config} with this instance's own limits. */
+    public static UpstreamClient upstreamClient(ServiceConfig config, Environment environment) {
+        return new UpstreamClient(config.upstreamUrls(), config.upstreamConcurrency(), config.upstreamTimeout(),
+                upstreamPolicy(config), environment.ticker());
+    }
+
+    /** As {@link #create(ServiceConfig, Environment)}, asking the university through {@code upstream}. */
     public static Javalin create(ServiceConfig config, Environment environment, UpstreamClient upstream) {
-        AnswerStores stores = AnswerStores.of(config, environment);
+        return create(config, environment, Deployment.of(config, environment), upstream);
+    }
+
+    /** Default breaker and retries, the configured budget. */
+    private static UpstreamPolicy upstreamPolicy(ServiceConfig config) {
+        return UpstreamPolicy.defaults().withRequestsPerSecond(config.upstreamRequestsPerSecond());
+    }
+
+    private static Javalin create(ServiceConfig config, Environment environment, Deployment deployment,
+            UpstreamClient upstream) {
+        AnswerStores stores = deployment.stores();
         ExamLookup exams = new ExamLookup(upstream, stores.exams());
         ListPage<ReleaseListing> releases =
                 listPage(upstream, "/jsp/home.jsp", ReleaseListParser::parse, stores.releaseList(), config, environment);
@@ -69,9 +83,9 @@ public final class App {
         // One store for every regulation: its key holds the regulation, so /all-r22 and /all-r18 answers never mix.
         AllSemestersLookup allSemesters =
                 new AllSemestersLookup(catalog, exams, stores.transcripts(), environment.executor());
-        BulkJobs bulk = new BulkJobs(exams, bulkPolicy(config), environment);
+        BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
         return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream, stores.mode(),
-                config, environment).server();
+                deployment.clientBuckets(), config, environment).server();
     }
 
     private static <T> ListPage<T> listPage(UpstreamClient upstream, String path, Function<String, List<T>> parser,

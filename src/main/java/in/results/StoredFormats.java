@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import in.results.bulk.BulkStatus;
 import in.results.core.ExamQuery;
 import in.results.grading.Sgpa;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -23,7 +24,7 @@ import java.util.function.UnaryOperator;
  * How the answers are written into Redis: Jackson reads and writes the records as they are; the sealed outcomes
  * get a {@code "kind"} property through mix-ins, so that the answer types themselves stay free of JSON concerns.
  * Keys: an exam answer is {@code <hall ticket>:<degree>:<exam code>:<etype>:<type>:<result>} (each part
- * URL-encoded), a transcript the hall ticket, a list page its path.
+ * URL-encoded), a transcript {@code <regulation>:<hall ticket>}, a list page its path.
  */
 final class StoredFormats {
     private StoredFormats() {}
@@ -46,6 +47,11 @@ final class StoredFormats {
 
     static CopyCodec<TranscriptAnswer> transcripts(ObjectMapper mapper) {
         return new CopyCodec<>(mapper, mapper.constructType(TranscriptAnswer.class), UnaryOperator.identity());
+    }
+
+    /** A finished bulk job's result. */
+    static CopyCodec<BulkStatus.Finished> bulkResults(ObjectMapper mapper) {
+        return new CopyCodec<>(mapper, mapper.constructType(BulkStatus.Finished.class), UnaryOperator.identity());
     }
 
     /** A list page's entries, read back unmodifiable like the loader's. */

@@ -3,6 +3,7 @@ package in.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.bulk.BulkStatus;
 import in.results.catalog.Semester;
 import in.results.core.ExamQuery;
 import in.results.core.HallTicket;
@@ -61,6 +62,18 @@ class StoredFormatsTest {
 
         assertThat(roundTrip(codec, found)).isEqualTo(found);
         assertThat(roundTrip(codec, new ExamAnswer.NoResult())).isEqualTo(new ExamAnswer.NoResult());
+    }
+
+    @Test
+    void a_finished_bulk_result_reads_back_equal_with_its_pages_in_order_and_its_missing_count() {
+        CopyCodec<BulkStatus.Finished> codec = StoredFormats.bulkResults(MAPPER);
+        ResultPage first = new ResultPage("B.Tech I Year I Semester (R18) Regular", STUDENT, ROWS);
+        ResultPage second = new ResultPage("B.Tech I Year I Semester (R18) Regular",
+                new StudentDetails("189A1A0502", "B STUDENT", "B FATHER", "9A"), ROWS.reversed());
+        BulkStatus.Finished finished = new BulkStatus.Finished(List.of(first, second), 3);
+
+        assertThat(roundTrip(codec, finished)).isEqualTo(finished);
+        assertThat(roundTrip(codec, new BulkStatus.Finished(List.of(), 0))).isEqualTo(new BulkStatus.Finished(List.of(), 0));
     }
 
     @Test

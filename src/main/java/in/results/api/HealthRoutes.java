@@ -16,7 +16,8 @@ import java.util.Map;
  * {@code GET /health}: liveness (always 200 while the service runs) and, per upstream host, its circuit breaker
  * state and when it last answered usefully. {@code upstream_available} is false when every breaker is open, i.e.
  * new lookups are answered from stale copies or with 503 until a probe succeeds. {@code store} says where answers
- * are kept; with Redis, whether it answers ({@code UP}) or the instance serves from its own store ({@code DOWN}).
+ * are kept; with Redis, whether it answers ({@code UP}) or the instance serves from its own store ({@code DOWN}), and
+ * whether the limits are the fleet's or, while Redis does not answer, this instance's.
  * Redis being down is not a failure of the instance: the status stays {@code UP}.
  */
 final class HealthRoutes {
@@ -58,6 +59,7 @@ final class HealthRoutes {
                 json.put("redis_address", state.where());
                 json.put("since", state.since().toString());
                 json.put("problem", state.up() ? null : state.problem());
+                json.put("limits", state.up() && upstream.limitsShared() ? "fleet" : "instance");
             }
         }
         return json;

@@ -20,9 +20,10 @@ import java.util.Set;
  * mapping.
  *
  * @param storeMode where answers are kept (shown by {@code /health} and {@code /metrics}; closed when the server stops)
+ * @param clientBuckets the per-client rate limit's buckets: this instance's, or the fleet's
  * @param config the settings the HTTP layer reads: port, upstream URLs (release links), bulk range, rate limit,
  *     CORS origins
- * @param environment time of the rate limiter, request deadlines and health ages
+ * @param environment time of the request deadlines and health ages
  */
 public record HttpApi(
         ExamLookup exams,
@@ -33,6 +34,7 @@ public record HttpApi(
         ListPage<Notification> notifications,
         UpstreamClient upstream,
         StoreMode storeMode,
+        ClientBuckets clientBuckets,
         ServiceConfig config,
         Environment environment) {
 
@@ -44,7 +46,7 @@ public record HttpApi(
     /** An unstarted server on the configured port (0 = any free port). */
     public Javalin server() {
         JsonWriter json = new JsonWriter();
-        ClientRateLimiter limiter = new ClientRateLimiter(config.rateLimitPerMinute(), config.trustedProxies(), environment.ticker());
+        ClientRateLimiter limiter = new ClientRateLimiter(config.trustedProxies(), clientBuckets);
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
         ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode);
         CorsPolicy cors = new CorsPolicy(config.corsOrigins());

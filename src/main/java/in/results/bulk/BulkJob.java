@@ -13,11 +13,14 @@ import in.results.upstream.Priority;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -33,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * <p>The job ends when every hall ticket is answered or given up, when it is {@link #stop() stopped}, or at its
  * {@link Deadline} (on the injected ticker), whichever comes first. Every wait of a task ends by the deadline, so
  * the last task ends the job then; should one not, the job ends anyway the first time it is looked at after the
- * deadline ({@link #finishIfOverdue()}). Hall tickets unanswered at the end count as missing. Thread-safe.
+ * deadline ({@link #finishIfOverdue()}). Hall tickets unanswered at the end count as missing. A job can also be
+ * {@link #abandon() abandoned}: it then stops without ending (another instance of a fleet goes on with it).
+ * Thread-safe.
  */
 final class BulkJob {
     private static final Logger LOG = LoggerFactory.getLogger(BulkJob.class);
@@ -47,19 +52,24 @@ final class BulkJob {
     private final Semaphore bulkShare;
     private final BulkJobs.Policy policy;
     private final Ticker ticker;
-    private final Runnable onFinish;
+    private final IntConsumer onDone;
+    private final Consumer<BulkStatus.Finished> onFinish;
     private final Deadline endBy;
     private final List<FutureTask<Void>> tasks;
     private final AtomicReferenceArray<ExamAnswer> answers;
     private final AtomicInteger done = new AtomicInteger();
     private final AtomicReference<Ending> ending = new AtomicReference<>();
+    private final AtomicBoolean abandoned = new AtomicBoolean();
 
     /**
      * @param bulkShare permits shared by all jobs: the upstream requests bulk work may hold at once
-     * @param onFinish  run once, when the job ends
+     * @param budget    how long the job may run from now
+     * @param onDone    told the index of each hall ticket answered or given up (on the task's thread)
+     * @param onFinish  told the job's end, once
      */
     BulkJob(List<HallTicket> hallTickets, ExamQuery exam, ExamLookup lookup, Semaphore bulkShare,
-            BulkJobs.Policy policy, Ticker ticker, Runnable onFinish) {
+            BulkJobs.Policy policy, Duration budget, Ticker ticker, IntConsumer onDone,
+            Consumer<BulkStatus.Finished> onFinish) {
         if (hallTickets.isEmpty()) {
             throw new IllegalArgumentException("a bulk job needs at least one hall ticket");
         }
@@ -69,8 +79,9 @@ final class BulkJob {
         this.bulkShare = bulkShare;
         this.policy = policy;
         this.ticker = ticker;
+        this.onDone = onDone;
         this.onFinish = onFinish;
-        this.endBy = Deadline.after(policy.deadline(), ticker);
+        this.endBy = Deadline.after(budget, ticker);
         this.answers = new AtomicReferenceArray<>(this.hallTickets.size());
         this.tasks = IntStream.range(0, this.hallTickets.size())
                 .mapToObj(index -> new FutureTask<Void>(() -> answer(index), null)).toList();
@@ -127,9 +138,16 @@ final class BulkJob {
         }
     }
 
+    /** Stops asking without ending the job: its end, and the hall tickets not yet answered, are someone else's. */
+    void abandon() {
+        if (!isFinished() && abandoned.compareAndSet(false, true)) {
+            tasks.forEach(task -> task.cancel(true));
+        }
+    }
+
     private void answer(int index) {
         try {
-            for (int attempt = 1; !isFinished(); attempt++) {
+            for (int attempt = 1; !isFinished() && !abandoned.get(); attempt++) {
                 try {
                     answers.set(index, lookupWithinShare(hallTickets.get(index)));
                     return;
@@ -140,6 +158,9 @@ final class BulkJob {
                 }
             }
         } finally {
+            if (!abandoned.get()) {
+                onDone.accept(index);
+            }
             if (done.incrementAndGet() == hallTickets.size()) {
                 finish();
             }
@@ -178,8 +199,11 @@ final class BulkJob {
         }
     }
 
-    /** Records the end from the answers so far; true for the one call that ended the job. */
+    /** Records the end from the answers so far; true for the one call that ended the job (never an abandoned one). */
     private boolean finish() {
+        if (abandoned.get()) {
+            return false;
+        }
         List<ResultPage> pages = new ArrayList<>();
         int missing = 0;
         for (int i = 0; i < answers.length(); i++) {
@@ -189,10 +213,11 @@ final class BulkJob {
                 case null -> missing++;
             }
         }
-        if (!ending.compareAndSet(null, new Ending(new BulkStatus.Finished(pages, missing), ticker.read()))) {
+        BulkStatus.Finished finished = new BulkStatus.Finished(pages, missing);
+        if (!ending.compareAndSet(null, new Ending(finished, ticker.read()))) {
             return false;
         }
-        onFinish.run();
+        onFinish.accept(finished);
         LOG.info("bulk job for exam {} finished: {} results, {} left out", exam.examCode(), pages.size(), missing);
         return true;
     }

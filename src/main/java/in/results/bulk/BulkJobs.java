@@ -1,17 +1,11 @@
 package in.results.bulk;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.core.Environment;
 import in.results.core.ExamQuery;
 import in.results.lookup.ExamLookup;
+import in.results.redis.SharedJobs;
 import in.results.upstream.Priority;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The bulk jobs of the service: asynchronous lookups of a range of hall tickets in one exam. Identical requests —
@@ -23,9 +17,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * lookups. Finished jobs are kept for {@link Policy#keepFinished()} (one that left hall tickets out only
  * {@link Policy#keepIncomplete()}, so that a new request soon retries them); then a new request starts a new job.
  *
- * <p>Jobs run on the {@link Environment#executor()} and read time from its ticker. Thread-safe.
+ * <p>{@link #local}: the jobs of this instance. {@link #fleet}: the jobs of every instance on one Redis — a job
+ * started through one instance is seen (progress, result) through all, identical requests share one job fleet-wide,
+ * {@link Policy#maxRunning()} counts the fleet's jobs, and a job whose instance died is resumed by another. Both are
+ * thread-safe.
  */
-public final class BulkJobs {
+public sealed interface BulkJobs permits LocalJobs, FleetJobs {
     /**
      * How jobs run.
      *
@@ -38,78 +35,29 @@ public final class BulkJobs {
      * @param attempts       tries per hall ticket the university fails for (each already retried upstream)
      * @param firstBackoff   base of the pause before each retry ({@link in.results.core.Backoff#pause})
      */
-    public record Policy(int maxRunning, int maxInFlight, int maxKept, Duration keepFinished, Duration keepIncomplete,
+    record Policy(int maxRunning, int maxInFlight, int maxKept, Duration keepFinished, Duration keepIncomplete,
             Duration deadline, int attempts, Duration firstBackoff) {}
 
-    private final ExamLookup lookup;
-    private final Policy policy;
-    private final Ticker ticker;
-    private final Executor executor;
-    private final Semaphore bulkShare;
-    private final Map<JobKey, BulkJob> jobs = new ConcurrentHashMap<>();
-    private final AtomicInteger running = new AtomicInteger();
-
-    public BulkJobs(ExamLookup lookup, Policy policy, Environment environment) {
-        this.lookup = lookup;
-        this.policy = policy;
-        this.ticker = environment.ticker();
-        this.executor = environment.executor();
-        this.bulkShare = new Semaphore(policy.maxInFlight(), true);
-    }
-
     /** Whether a job for this range and exam runs or is kept finished (a request would not start one). */
-    public boolean hasJob(HallTicketRange range, ExamQuery exam) {
-        BulkJob job = jobs.get(new JobKey(range, exam));
-        return job != null && !job.expiredAt(ticker.read());
-    }
+    boolean hasJob(HallTicketRange range, ExamQuery exam);
 
     /** The status of the job for this range and exam, starting one when there is none (or it expired). */
-    public BulkStatus request(HallTicketRange range, ExamQuery exam) {
-        jobs.values().forEach(BulkJob::finishIfOverdue); // frees the running slots of jobs past their deadline
-        long now = ticker.read();
-        jobs.values().removeIf(job -> job.expiredAt(now));
-        if (jobs.size() >= policy.maxKept()) {
-            jobs.values().stream().filter(BulkJob::isFinished).min(Comparator.comparingLong(BulkJob::finishedAt))
-                    .ifPresent(oldest -> jobs.values().remove(oldest));
-        }
-        BulkJob[] started = new BulkJob[1];
-        BulkJob job = jobs.compute(new JobKey(range, exam), (key, existing) -> {
-            if (existing != null) {
-                return existing;
-            }
-            if (!reserveRunningSlot()) {
-                return null;
-            }
-            started[0] = new BulkJob(range.hallTickets(), exam, lookup, bulkShare, policy, ticker,
-                    running::decrementAndGet);
-            return started[0];
-        });
-        if (job == null) {
-            return new BulkStatus.Busy();
-        }
-        if (job == started[0]) {
-            job.start(executor);
-        }
-        return job.status();
+    BulkStatus request(HallTicketRange range, ExamQuery exam);
+
+    /**
+     * The server is stopping: this instance's running jobs end now, their unanswered hall tickets missing — or, in a
+     * fleet, are handed over to another instance.
+     */
+    void stop();
+
+    /** Jobs kept in this process; they run on the environment's executor and read its ticker. */
+    static BulkJobs local(ExamLookup lookup, Policy policy, Environment environment) {
+        return new LocalJobs(lookup, policy, environment);
     }
 
-    /** Takes one of the {@code maxRunning} slots atomically (compute() runs concurrently for different keys). */
-    private boolean reserveRunningSlot() {
-        while (true) {
-            int now = running.get();
-            if (now >= policy.maxRunning()) {
-                return false;
-            }
-            if (running.compareAndSet(now, now + 1)) {
-                return true;
-            }
-        }
+    /** Jobs shared by the fleet through {@code shared}; this instance's own jobs while Redis does not answer. */
+    static BulkJobs fleet(ExamLookup lookup, Policy policy, Environment environment,
+            SharedJobs<BulkStatus.Finished> shared) {
+        return new FleetJobs(lookup, policy, environment, shared, new LocalJobs(lookup, policy, environment));
     }
-
-    /** Ends every running job now (the server is stopping): unanswered hall tickets count as missing. */
-    public void stop() {
-        jobs.values().forEach(BulkJob::stop);
-    }
-
-    private record JobKey(HallTicketRange range, ExamQuery exam) {}
 }

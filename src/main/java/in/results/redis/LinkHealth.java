@@ -57,10 +57,10 @@ final class LinkHealth {
         if (before.up() != up
                 && phase.compareAndSet(before, new Phase(up, clock.instant(), up ? "" : reason))) {
             if (up) {
-                LOG.info("Redis at {} {}: answers are shared with the fleet again", where, reason);
+                LOG.info("Redis at {} {}: answers, limits and bulk jobs are shared with the fleet again", where, reason);
             } else {
-                LOG.warn("Redis at {} unavailable ({}): serving from this instance's store until it is back",
-                        where, reason);
+                LOG.warn("Redis at {} unavailable ({}): serving from this instance's store, with its own limits and"
+                        + " bulk jobs, until it is back", where, reason);
             }
         }
     }

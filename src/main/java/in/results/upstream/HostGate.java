@@ -5,15 +5,13 @@ import in.results.core.Deadline;
 import in.results.core.Reply;
 import java.net.URI;
 import java.time.Duration;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * What stands between a caller and one upstream host, in this order: its {@link CircuitBreaker} (may a request go
- * at all?), its {@link RequestBudget} (a token, with priority) and its request slots (at most so many in flight).
- * A request takes its token before its slot, so a queue of bulk work never holds slots. The breaker learns every
+ * at all?), then its {@link HostLimits}: a token of the request budget, with priority, and a request slot (at most
+ * so many in flight), this instance's own or the fleet's. The breaker learns every
  * reply: a usable answer or an unreadable page is a success (the host answered), {@link Reply.Unavailable} a
  * failure, a request that was never sent neither.
  *
@@ -26,8 +24,7 @@ final class HostGate {
     private final Duration timeout;
     private final Duration coolDown;
     private final CircuitBreaker breaker;
-    private final RequestBudget budget;
-    private final Semaphore slots;
+    private final HostLimits limits;
 
     /**
      * @param base    the host's application base URL
@@ -37,12 +34,16 @@ final class HostGate {
      * @param ticker  time of the breaker, the budget and the deadlines
      */
     HostGate(URI base, int slots, Duration timeout, UpstreamPolicy policy, Ticker ticker) {
+        this(base, HostLimits.local(slots, policy.requestsPerSecond(), timeout, ticker), timeout, policy, ticker);
+    }
+
+    /** As above, with the given limits (the policy's request budget is then theirs). */
+    HostGate(URI base, HostLimits limits, Duration timeout, UpstreamPolicy policy, Ticker ticker) {
         this.base = base;
         this.timeout = timeout;
         this.coolDown = policy.breakerCoolDown();
         this.breaker = new CircuitBreaker(policy.breakerThreshold(), policy.breakerCoolDown(), ticker);
-        this.budget = new RequestBudget(policy.requestsPerSecond(), ticker);
-        this.slots = new Semaphore(slots, true);
+        this.limits = limits;
     }
 
     /** One exchange with the host, given how long it may take. */
@@ -93,13 +94,16 @@ final class HostGate {
 
     private <T> Reply<T> sendAdmitted(CircuitBreaker.Pass pass, Priority priority, Deadline deadline,
             Exchange<T> exchange) {
+        Runnable release;
         try {
-            if (!budget.acquire(priority, deadline)) {
-                return notSent(pass, base + ": request budget spent until the deadline");
-            }
-            long slotWait = deadline.atMost(timeout).remaining().toNanos();
-            if (slotWait <= 0 || !slots.tryAcquire(slotWait, TimeUnit.NANOSECONDS)) {
-                return notSent(pass, base + " is saturated (no request slot before the deadline)");
+            switch (limits.admit(priority, deadline)) {
+                case HostLimits.Admission.Admitted admitted -> release = admitted.release();
+                case HostLimits.Admission.Refused refused -> {
+                    return notSent(pass, switch (refused.shortage()) {
+                        case BUDGET -> base + ": request budget spent until the deadline";
+                        case SLOTS -> base + " is saturated (no request slot before the deadline)";
+                    });
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -117,7 +121,7 @@ final class HostGate {
             Thread.currentThread().interrupt();
             return notSent(pass, "interrupted while asking " + base);
         } finally {
-            slots.release();
+            release.run();
         }
     }
 
@@ -172,6 +176,11 @@ final class HostGate {
 
     /** Callers waiting for a request token with this priority. */
     int waitingForToken(Priority priority) {
-        return budget.waiting(priority);
+        return limits.waiting(priority);
+    }
+
+    /** Whether the fleet's limits apply now (false for this instance's own). */
+    boolean limitsShared() {
+        return limits.isShared();
     }
 }

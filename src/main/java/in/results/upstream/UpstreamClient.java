@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  *       only hosts left are waiting for their probe's answer, the call waits for it and retries (below).</li>
  *   <li><b>Request budget per host</b>: a token bucket of {@link UpstreamPolicy#requestsPerSecond()} (holding
  *       one second of requests), where {@link Priority#INTERACTIVE} callers go before waiting
- *       {@link Priority#BULK} ones; then at most {@code concurrencyPerHost} requests in flight per host.</li>
+ *       {@link Priority#BULK} ones; then at most {@code concurrencyPerHost} requests in flight per host. Both are
+ *       this instance's, or totals for a fleet of instances ({@link HostLimits}).</li>
  *   <li><b>Retries</b>: when every host failed, the whole host sequence is tried again at most
  *       {@link UpstreamPolicy#retries()} times, after a {@link Backoff} pause. So one call sends at most
  *       {@code hosts × (1 + retries)} requests.</li>
@@ -68,11 +69,21 @@ public final class UpstreamClient {
      */
     public UpstreamClient(List<URI> baseUrls, int concurrencyPerHost, Duration timeout, UpstreamPolicy policy,
             Ticker ticker) {
+        this(baseUrls, url -> HostLimits.local(concurrencyPerHost, policy.requestsPerSecond(), timeout, ticker),
+                timeout, policy, ticker);
+    }
+
+    /**
+     * As above, with each host's request budget and slots from {@code limits} (for example the fleet's, see
+     * {@link HostLimits#fleet}); the policy's {@link UpstreamPolicy#requestsPerSecond()} is then not used.
+     */
+    public UpstreamClient(List<URI> baseUrls, Function<URI, HostLimits> limits, Duration timeout,
+            UpstreamPolicy policy, Ticker ticker) {
         if (baseUrls.isEmpty()) {
             throw new IllegalArgumentException("at least one upstream base URL is needed");
         }
         this.hosts = baseUrls.stream()
-                .map(url -> new HostGate(url, concurrencyPerHost, timeout, policy, ticker))
+                .map(url -> new HostGate(url, limits.apply(url), timeout, policy, ticker))
                 .toList();
         this.exchange = new PageExchange(timeout);
         this.timeout = timeout;
@@ -110,6 +121,14 @@ public final class UpstreamClient {
     public UpstreamStats stats() {
         long opens = hosts.stream().mapToLong(HostGate::breakerOpens).sum();
         return new UpstreamStats(exchange.requestsSent(), retries.sum(), opens, shortCircuits.sum());
+    }
+
+    /**
+     * Whether the request budgets and slots are the fleet's now ({@link HostLimits#fleet}): false with this
+     * instance's own limits, and while Redis does not answer.
+     */
+    public boolean limitsShared() {
+        return hosts.stream().allMatch(HostGate::limitsShared);
     }
 
     /** Callers waiting for a request token of any host with this priority. */

@@ -44,6 +44,8 @@ public final class Benchmarks {
     public static void main(String[] args) throws Exception {
         if ("redis".equals(System.getProperty("bench.suite"))) {
             new Benchmarks().cachedWithAndWithoutRedis();
+        } else if ("fleet".equals(System.getProperty("bench.suite"))) {
+            new FleetBenchmarks(L).run();
         } else {
             new Benchmarks().run();
         }

@@ -58,7 +58,7 @@ class BulkJobsTest {
                 new UpstreamPolicy(1_000, Duration.ofSeconds(30), 0, Duration.ZERO, 0), ticker);
         ExamLookup lookup = new ExamLookup(upstream, new EmbeddedStore<>(1_000, Duration.ofDays(7), ticker, Runnable::run));
         BulkJobs.Policy policy = new BulkJobs.Policy(1, 2, 10, KEEP_FINISHED, KEEP_INCOMPLETE, DEADLINE, 2, Duration.ZERO);
-        jobs = new BulkJobs(lookup, policy, new Environment(ticker, Clock.systemUTC(), executor));
+        jobs = BulkJobs.local(lookup, policy, new Environment(ticker, Clock.systemUTC(), executor));
     }
 
     @AfterEach

@@ -1,0 +1,175 @@
+package in.results.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.App;
+import in.results.core.Environment;
+import in.results.simulator.Cohort;
+import in.results.simulator.UniversitySimulator;
+import in.results.testing.ManualExecutor;
+import in.results.testing.RedisServer;
+import io.javalin.Javalin;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bulk jobs of a fleet: three service instances on one real {@code redis-server}, the university simulator on
+ * loopback. A job is one for the fleet: seen alike through every instance, limited fleet-wide, and finished by
+ * another instance when the one running it stops or dies.
+ */
+class FleetBulkIT {
+    private static final Cohort COHORT = Cohort.generate(42);
+    private static final BulkIT.Section SECTION = BulkIT.Section.largest(COHORT);
+
+    private RedisServer redis;
+    private UniversitySimulator primary;
+    private UniversitySimulator mirror;
+    private final List<Javalin> instances = new ArrayList<>();
+
+    @BeforeEach
+    void start() {
+        redis = RedisServer.start();
+        primary = UniversitySimulator.start(COHORT, 0);
+        mirror = UniversitySimulator.start(COHORT, 0);
+    }
+
+    @AfterEach
+    void stop() {
+        instances.forEach(Javalin::stop);
+        primary.close();
+        mirror.close();
+        redis.close();
+    }
+
+    private List<URI> upstreams() {
+        return List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results"));
+    }
+
+    private static Map<String, String> fleetSettings(RedisServer redis, Map<String, String> extra) {
+        Map<String, String> settings = new HashMap<>(extra);
+        settings.put("RESULTS_REDIS_URL", redis.url());
+        settings.put("RESULTS_REDIS_TIMEOUT_MS", "2000"); // a busy test machine is not a slow Redis
+        return settings;
+    }
+
+    private ServiceClient started(Javalin service) {
+        instances.add(service);
+        return new ServiceClient(service.port());
+    }
+
+    private ServiceClient member(Map<String, String> settings) {
+        return started(ExamEndpointsIT.startService(upstreams(), Ticker.systemTicker(), fleetSettings(redis, settings)));
+    }
+
+    private static List<String> rolls(int from, int to) {
+        return IntStream.rangeClosed(from, to).mapToObj(i -> String.format("%02d", i)).toList();
+    }
+
+    private long hallTicketsAskedMoreThanOnce(List<String> rolls) {
+        return rolls.stream().filter(roll -> primary.resultRequestsFor(SECTION.prefix() + roll,
+                SECTION.exam().code()) + mirror.resultRequestsFor(SECTION.prefix() + roll, SECTION.exam().code()) > 1)
+                .count();
+    }
+
+    @Test
+    void a_job_started_on_one_instance_shows_the_same_progress_and_the_same_final_array_on_the_others() {
+        String query = "/api?" + SECTION.query("01", "30");
+        ServiceClient alone = started(ExamEndpointsIT.startService(upstreams(), Ticker.systemTicker(), Map.of()));
+        var reference = BulkIT.pollUntilDone(alone, query);
+        primary.resetCounters();
+        primary.setLatency(Duration.ofMillis(300), Duration.ZERO);
+        primary.setMaxConcurrent(4); // waves of four: the job is visibly in progress for about two seconds
+        List<ServiceClient> fleet = List.of(member(Map.of()), member(Map.of()), member(Map.of()));
+
+        var started = fleet.get(0).get(query);
+        List<ServiceClient.Reply> sameMoment = await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
+                .until(() -> fleet.stream().map(instance -> instance.get(query)).toList(), replies ->
+                        replies.stream().allMatch(reply -> reply.status() == 202 && reply.json().get("done").asInt() > 0)
+                                && replies.stream().map(reply -> reply.json()).distinct().count() == 1);
+        var onB = BulkIT.pollUntilDone(fleet.get(1), query);
+        var onC = fleet.get(2).get(query);
+
+        assertThat(started.status()).isEqualTo(202);
+        assertThat(started.json().get("total").asInt()).isEqualTo(30);
+        assertThat(sameMoment.getFirst().json().get("total").asInt()).isEqualTo(30);
+        assertThat(reference.status()).isEqualTo(200);
+        for (var finished : List.of(onB, onC)) {
+            assertThat(finished.status()).isEqualTo(200);
+            assertThat(finished.header("X-Bulk-Missing")).isEqualTo("0");
+            assertThat(finished.json()).isEqualTo(reference.json());
+        }
+        assertThat(reference.json()).isEqualTo(SECTION.expected(rolls(1, 30)));
+        assertThat(primary.requestCount("/resultAction")).isEqualTo(30); // one job for the three instances
+    }
+
+    @Test
+    void a_job_whose_instance_stops_mid_job_is_finished_by_another_asking_only_the_hall_tickets_in_flight_again() {
+        String query = "/api?" + SECTION.query("01", "40");
+        primary.setLatency(Duration.ofMillis(200), Duration.ZERO);
+        // A fleet total of 4 slots, so bulk work holds at most 3: at most 3 hall tickets are in flight at a time.
+        Map<String, String> settings = Map.of("RESULTS_UPSTREAM_CONCURRENCY", "4");
+        List<ServiceClient> fleet = List.of(member(settings), member(settings), member(settings));
+        fleet.get(0).get(query);
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
+                .until(() -> fleet.get(1).get(query).json().path("done").asInt(), done -> done >= 6);
+
+        instances.getFirst().stop(); // the instance running the job goes away
+        var finished = BulkIT.pollUntilDone(fleet.get(2), query);
+
+        assertThat(finished.status()).isEqualTo(200);
+        assertThat(finished.header("X-Bulk-Missing")).isEqualTo("0");
+        assertThat(finished.json()).isEqualTo(SECTION.expected(rolls(1, 40)));
+        assertThat(hallTicketsAskedMoreThanOnce(rolls(1, 40))).isLessThanOrEqualTo(3);
+        assertThat(rolls(1, 40)).allSatisfy(roll -> assertThat(primary.resultRequestsFor(SECTION.prefix() + roll,
+                SECTION.exam().code())).isBetween(1L, 2L));
+    }
+
+    @Test
+    void a_job_whose_instance_dies_is_resumed_by_another_when_its_lease_ends() {
+        String query = "/api?" + SECTION.query("01", "10");
+        // An instance whose background work never runs: it takes the job, then neither asks nor renews its lease.
+        ManualExecutor frozen = new ManualExecutor();
+        ServiceClient dying = started(App.create(ExamEndpointsIT.config(upstreams(), fleetSettings(redis, Map.of())),
+                new Environment(Ticker.systemTicker(), Clock.systemUTC(), frozen)).start());
+        ServiceClient survivor = member(Map.of());
+
+        var started = dying.get(query);
+        long claimedAt = System.nanoTime();
+        var finished = BulkIT.pollUntilDone(survivor, query);
+        Duration resumedWithin = Duration.ofNanos(System.nanoTime() - claimedAt);
+
+        assertThat(started.status()).isEqualTo(202);
+        assertThat(finished.status()).isEqualTo(200);
+        assertThat(finished.json()).isEqualTo(SECTION.expected(rolls(1, 10)));
+        assertThat(resumedWithin).isLessThan(Duration.ofSeconds(12)); // a 5 s lease, then a look every second
+        assertThat(hallTicketsAskedMoreThanOnce(rolls(1, 10))).isZero();
+    }
+
+    @Test
+    void the_limit_of_four_running_jobs_holds_for_the_fleet() {
+        primary.setLatency(Duration.ofSeconds(3), Duration.ZERO);
+        List<ServiceClient> fleet = List.of(member(Map.of()), member(Map.of()), member(Map.of()));
+
+        List<Integer> statuses = new ArrayList<>();
+        for (int job = 0; job < 5; job++) {
+            statuses.add(fleet.get(job % 3).get("/api?" + SECTION.query(String.format("%02d", job * 10 + 1),
+                    String.format("%02d", job * 10 + 10))).status());
+        }
+        var refused = fleet.get(2).get("/api?" + SECTION.query("41", "50"));
+
+        assertThat(statuses).containsExactly(202, 202, 202, 202, 429);
+        assertThat(refused.json().get("code").asText()).isEqualTo("RATE_LIMITED");
+        assertThat(fleet.get(1).get("/api?" + SECTION.query("01", "10")).status()).isEqualTo(202); // still running
+    }
+}
