@@ -3,6 +3,7 @@ package in.results;
 import in.results.api.HttpApi;
 import in.results.bulk.BulkJobs;
 import in.results.config.ServiceConfig;
+import in.results.core.Deadline;
 import in.results.core.Environment;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamLookup;
@@ -40,6 +41,25 @@ public final class App {
         return create(config, Environment.system());
     }
 
+    /**
+     * The service for {@code config}, started as in production: listening, and asking the university for its
+     * release list in the background at once, so that the first lookup finds the exam catalog built (or joins the
+     * fetch under way) instead of paying for it. Start-up does not wait for the list; when it cannot be fetched the
+     * first lookup tries again, as without this fetch.
+     */
+    public static Javalin start(ServiceConfig config) {
+        return start(config, Environment.system());
+    }
+
+    /** As {@link #start(ServiceConfig)}, with time and threads from {@code environment}. */
+    public static Javalin start(ServiceConfig config, Environment environment) {
+        Service service = build(config, environment, upstreamClient(config, environment));
+        Javalin server = service.server().start();
+        environment.executor().execute(() ->
+                service.catalog().current(Deadline.after(config.requestDeadline(), environment.ticker())));
+        return server;
+    }
+
     /** As {@link #create(ServiceConfig)}, with time and threads from {@code environment}. */
     public static Javalin create(ServiceConfig config, Environment environment) {
         return create(config, environment, upstreamClient(config, environment));
@@ -58,6 +78,13 @@ public final class App {
      * the server stops).
      */
     public static Javalin create(ServiceConfig config, Environment environment, UpstreamClient upstream) {
+        return build(config, environment, upstream).server();
+    }
+
+    /** The unstarted server and the exam catalog its lookups use. */
+    private record Service(Javalin server, CatalogSource catalog) {}
+
+    private static Service build(ServiceConfig config, Environment environment, UpstreamClient upstream) {
         AnswerStores stores = AnswerStores.of(config, environment);
         ExamLookup exams = new ExamLookup(upstream, stores.exams());
         ListPage<ReleaseListing> releases =
@@ -70,8 +97,8 @@ public final class App {
         AllSemestersLookup allSemesters =
                 new AllSemestersLookup(catalog, exams, stores.transcripts(), environment.executor());
         BulkJobs bulk = new BulkJobs(exams, bulkPolicy(config), environment);
-        return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream, stores.mode(),
-                config, environment).server();
+        return new Service(new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream,
+                stores.mode(), config, environment).server(), catalog);
     }
 
     private static <T> ListPage<T> listPage(UpstreamClient upstream, String path, Function<String, List<T>> parser,
