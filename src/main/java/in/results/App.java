@@ -3,6 +3,7 @@ package in.results;
 import in.results.api.HttpApi;
 import in.results.bulk.BulkJobs;
 import in.results.config.ServiceConfig;
+import in.results.core.Deadline;
 import in.results.core.Environment;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamLookup;
@@ -46,12 +47,35 @@ public final class App {
      * jobs are shared through Redis (connected here, released when the server stops).
      */
     public static Javalin create(ServiceConfig config, Environment environment) {
+        return build(config, environment).server();
+    }
+
+    /**
+     * The service for {@code config}, started as in production: listening, and asking the university for its
+     * release list in the background at once, so that the first lookup finds the exam catalog built (or joins the
+     * fetch under way) instead of paying for it. Start-up does not wait for the list; when it cannot be fetched the
+     * first lookup tries again, as without this fetch.
+     */
+    public static Javalin start(ServiceConfig config) {
+        return start(config, Environment.system());
+    }
+
+    /** As {@link #start(ServiceConfig)}, with time and threads from {@code environment}. */
+    public static Javalin start(ServiceConfig config, Environment environment) {
+        Service service = build(config, environment);
+        Javalin server = service.server().start();
+        environment.executor().execute(() ->
+                service.catalog().current(Deadline.after(config.requestDeadline(), environment.ticker())));
+        return server;
+    }
+
+    private static Service build(ServiceConfig config, Environment environment) {
         Deployment deployment = Deployment.of(config, environment);
         int bulkSlots = bulkPolicy(config).maxInFlight();
         UpstreamClient upstream = new UpstreamClient(config.upstreamUrls(),
                 url -> deployment.hostLimits(url, bulkSlots), config.upstreamTimeout(), upstreamPolicy(config),
                 environment.ticker());
-        return create(config, environment, deployment, upstream);
+        return build(config, environment, deployment, upstream);
     }
 
     /** The client of the university for {@code config} with this instance's own limits. */
@@ -62,7 +86,7 @@ public final class App {
 
     /** As {@link #create(ServiceConfig, Environment)}, asking the university through {@code upstream}. */
     public static Javalin create(ServiceConfig config, Environment environment, UpstreamClient upstream) {
-        return create(config, environment, Deployment.of(config, environment), upstream);
+        return build(config, environment, Deployment.of(config, environment), upstream).server();
     }
 
     /** Default breaker and retries, the configured budget. */
@@ -70,7 +94,10 @@ public final class App {
         return UpstreamPolicy.defaults().withRequestsPerSecond(config.upstreamRequestsPerSecond());
     }
 
-    private static Javalin create(ServiceConfig config, Environment environment, Deployment deployment,
+    /** The unstarted server and the exam catalog its lookups use. */
+    private record Service(Javalin server, CatalogSource catalog) {}
+
+    private static Service build(ServiceConfig config, Environment environment, Deployment deployment,
             UpstreamClient upstream) {
         AnswerStores stores = deployment.stores();
         ExamLookup exams = new ExamLookup(upstream, stores.exams());
@@ -84,8 +111,8 @@ public final class App {
         AllSemestersLookup allSemesters =
                 new AllSemestersLookup(catalog, exams, stores.transcripts(), environment.executor());
         BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
-        return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream, stores.mode(),
-                deployment.clientBuckets(), config, environment).server();
+        return new Service(new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream,
+                stores.mode(), deployment.clientBuckets(), config, environment).server(), catalog);
     }
 
     private static <T> ListPage<T> listPage(UpstreamClient upstream, String path, Function<String, List<T>> parser,

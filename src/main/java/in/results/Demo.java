@@ -20,7 +20,7 @@ final class Demo {
     static void startAndPrintExamples(ServiceConfig config) {
         UniversitySimulator simulator = UniversitySimulator.start(Cohort.generate(Cohort.DEFAULT_SEED), 0);
         URI base = simulator.baseUrl();
-        Javalin app = App.create(config.withUpstreamUrls(List.of(base, URI.create(base + "/results")))).start();
+        Javalin app = App.start(config.withUpstreamUrls(List.of(base, URI.create(base + "/results"))));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             app.stop();
             simulator.close();

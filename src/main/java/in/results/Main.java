@@ -35,7 +35,7 @@ public final class Main {
             Demo.startAndPrintExamples(config);
             return;
         }
-        Javalin app = App.create(config).start();
+        Javalin app = App.start(config);
         // On SIGTERM: stop accepting, let answers in flight finish, end running bulk jobs.
         Runtime.getRuntime().addShutdownHook(new Thread(app::stop, "shutdown"));
         LOG.info("Results Service listening on port {}, upstream {}", app.port(), config.upstreamUrls());

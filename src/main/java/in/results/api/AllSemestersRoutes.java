@@ -24,6 +24,8 @@ import java.util.Map;
  */
 final class AllSemestersRoutes {
     private static final String REGULATION_HEADER = "Regulation";
+    /** {@code {"data": …}}, the same for the three paths. */
+    private static final BodyShape TRANSCRIPT = new BodyShape("transcript");
 
     private final AllSemestersLookup lookup;
     private final JsonWriter json;
@@ -56,7 +58,7 @@ final class AllSemestersRoutes {
             case TranscriptAnswer.NoResult none ->
                     throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
         };
-        json.writeCached(ctx, answer, Map.of("data", body(transcript)));
+        json.writeCached(ctx, answer, TRANSCRIPT, () -> Map.of("data", body(transcript)));
     }
 
     private static Map<String, Object> body(Transcript transcript) {

@@ -13,6 +13,9 @@ import io.javalin.http.Context;
 
 /** {@code GET /api} and {@code GET /api/calculate}: one hall ticket in one named release (or a bulk range). */
 final class ExamRoutes {
+    private static final BodyShape PAGE = new BodyShape("exam page");
+    private static final BodyShape CALCULATED = new BodyShape("exam page with SGPA");
+
     private final ExamLookup lookup;
     private final BulkRoutes bulk;
     private final JsonWriter json;
@@ -35,14 +38,14 @@ final class ExamRoutes {
             return;
         }
         CachedAnswer<ExamAnswer> answer = lookup(ctx);
-        json.writeCached(ctx, answer, ResultJson.page(ResultJson.pageOf(answer), ResultJson.Form.FULL));
+        ResultPage page = ResultJson.pageOf(answer);
+        json.writeCached(ctx, answer, PAGE, () -> ResultJson.page(page, ResultJson.Form.FULL));
     }
 
     private void calculate(Context ctx) {
         CachedAnswer<ExamAnswer> answer = lookup(ctx);
         ResultPage page = ResultJson.pageOf(answer);
-        json.writeCached(ctx, answer,
-                ResultJson.calculated(page, ResultJson.Form.FULL));
+        json.writeCached(ctx, answer, CALCULATED, () -> ResultJson.calculated(page, ResultJson.Form.FULL));
     }
 
     private CachedAnswer<ExamAnswer> lookup(Context ctx) {

@@ -7,39 +7,105 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.javalin.http.Context;
+import java.io.IOException;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes JSON bodies as {@code application/json; charset=utf-8}; cached answers with the headers that say how fresh
- * they are ({@code Cache-Control: public, max-age=<seconds left>}, {@code X-Cache: HIT|MISS|STALE}).
+ * they are ({@code Cache-Control: public, max-age=<seconds left>}, {@code X-Cache: HIT|MISS|STALE}). A cached answer
+ * is encoded once — JSON, entity tag, gzip form — and kept with the answer ({@link EncodedBodies}), so serving it
+ * again costs little more than writing its bytes.
  */
 final class JsonWriter {
     static final String CONTENT_TYPE = "application/json; charset=utf-8";
+    private static final Logger LOG = LoggerFactory.getLogger(JsonWriter.class);
+    /** The status Javalin records for a request whose client closed the connection before the answer was written. */
+    private static final int CLIENT_CLOSED_REQUEST = 499;
+    /** The weight that refuses a coding (RFC 9110 §12.4.2: {@code q=0}, {@code q=0.000}). */
+    private static final Pattern REFUSED = Pattern.compile("[qQ]\\s*=\\s*0(\\.0{0,3})?");
+    /** Room for a few thousand transcripts of about 10 KB: the answers asked often stay encoded. */
+    private static final long ENCODED_BYTES = Math.max(4L << 20, Runtime.getRuntime().maxMemory() / 8);
 
     private final ObjectMapper mapper = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    private final EncodedBodies encoded;
+
+    JsonWriter() {
+        this(ENCODED_BYTES);
+    }
+
+    /** @param encodedBytes how many bytes of encoded cached answers are kept */
+    JsonWriter(long encodedBytes) {
+        this.encoded = new EncodedBodies(encodedBytes);
+    }
 
     void write(Context ctx, int status, Object body) {
         ctx.status(status).contentType(CONTENT_TYPE).result(bytesOf(body));
     }
 
     /**
-     * 200 with {@code body} and the headers that say how fresh {@code answer} is, tagged with an {@code ETag}; a
-     * request whose {@code If-None-Match} holds the tag gets {@code 304} with the same headers and no body.
+     * 200 with the body of {@code answer} in {@code shape} and the headers that say how fresh the answer is, tagged
+     * with an {@code ETag}; a request whose {@code If-None-Match} holds the tag gets {@code 304} with the same headers
+     * and no body. {@code body} makes the body the first time this answer is written in this shape; it must follow
+     * from the answer's value alone (see {@link EncodedBodies}). A client that accepts gzip gets the gzip form of a
+     * body of {@link EncodedBody#MIN_GZIP_BYTES} or more.
      */
-    void writeCached(Context ctx, CachedAnswer<?> answer, Object body) {
+    void writeCached(Context ctx, CachedAnswer<?> answer, BodyShape shape, Supplier<?> body) {
         ctx.header("X-Cache", answer.status().name());
         ctx.header("Cache-Control", "public, max-age=" + answer.freshLeft().toSeconds());
         // Age only on stale copies: caches subtract Age from max-age, and max-age already counts what is left.
         if (answer.status() == CacheStatus.STALE) {
             ctx.header("Age", Long.toString(answer.age().toSeconds()));
         }
-        byte[] bytes = bytesOf(body);
-        String tag = EntityTag.of(bytes);
-        ctx.header("ETag", tag);
-        if (EntityTag.matches(ctx.header("If-None-Match"), tag)) {
+        EncodedBody encodedBody = encoded.of(answer.value(), shape, () -> bytesOf(body.get()));
+        ctx.header("ETag", encodedBody.tag());
+        boolean gzip = false;
+        if (encodedBody.compressible()) {
+            ctx.res().addHeader("Vary", "Accept-Encoding"); // added: CORS may have said Vary: Origin
+            gzip = acceptsGzip(ctx.header("Accept-Encoding"));
+        }
+        if (EntityTag.matches(ctx.header("If-None-Match"), encodedBody.tag())) {
             ctx.status(304);
             return;
         }
-        ctx.status(200).contentType(CONTENT_TYPE).result(bytes);
+        byte[] bytes = gzip ? encodedBody.gzip() : encodedBody.json();
+        ctx.status(200).contentType(CONTENT_TYPE);
+        if (gzip) {
+            ctx.header("Content-Encoding", "gzip");
+        }
+        ctx.header("Content-Length", Integer.toString(bytes.length));
+        // Straight to Jetty's stream: through ctx.result the bytes would be copied via a fresh 32 KB buffer, and
+        // Javalin's compressing stream would be asked whether to compress them again.
+        try {
+            ctx.res().getOutputStream().write(bytes);
+        } catch (IOException e) { // the client went away: as Javalin answers a write that fails
+            LOG.debug("client went away while {} was written", ctx.path(), e);
+            ctx.status(CLIENT_CLOSED_REQUEST);
+        }
+    }
+
+    /**
+     * Whether an {@code Accept-Encoding} header value accepts gzip: a {@code gzip} coding without {@code q=0}. A
+     * missing header accepts nothing but the body as it is.
+     */
+    static boolean acceptsGzip(String acceptEncoding) {
+        if (acceptEncoding == null) {
+            return false;
+        }
+        for (String coding : acceptEncoding.split(",")) {
+            String[] parts = coding.split(";");
+            if (parts[0].strip().equalsIgnoreCase("gzip")) {
+                for (int i = 1; i < parts.length; i++) {
+                    if (REFUSED.matcher(parts[i].strip()).matches()) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+        return false;
     }
 
     private byte[] bytesOf(Object body) {

@@ -21,6 +21,11 @@ import java.util.Map;
 final class ReleaseRoutes {
     private static final String SEARCH_PAGE = "/jsp/SearchResult.jsp?";
     private static final List<String> LINK_KEYS = List.of("degree", "examCode", "etype", "type", "result");
+    private static final BodyShape ALL = new BodyShape("releases with totals");
+    private static final BodyShape REGULAR = new BodyShape("regular releases");
+    private static final BodyShape SUPPLY = new BodyShape("supplementary releases");
+    private static final BodyShape NUMBERED = new BodyShape("releases");
+    private static final BodyShape NOTIFICATIONS = new BodyShape("notifications");
 
     private final ListPage<ReleaseListing> releases;
     private final ListPage<Notification> notifications;
@@ -45,36 +50,39 @@ final class ReleaseRoutes {
 
     private void all(Context ctx) {
         CachedAnswer<List<ReleaseListing>> answer = fetch(releases, ctx);
-        List<Map<String, Object>> regular = releaseObjects(answer.value(), true);
-        List<Map<String, Object>> supply = releaseObjects(answer.value(), false);
+        json.writeCached(ctx, answer, ALL, () -> withTotals(answer.value()));
+    }
+
+    private void list(Context ctx, boolean regular) {
+        CachedAnswer<List<ReleaseListing>> answer = fetch(releases, ctx);
+        json.writeCached(ctx, answer, regular ? REGULAR : SUPPLY, () -> releaseObjects(answer.value(), regular));
+    }
+
+    private void everything(Context ctx) {
+        CachedAnswer<List<ReleaseListing>> answer = fetch(releases, ctx);
+        json.writeCached(ctx, answer, NUMBERED, () -> numbered(answer.value()));
+    }
+
+    private void notifications(Context ctx) {
+        CachedAnswer<List<Notification>> answer = fetch(notifications, ctx);
+        json.writeCached(ctx, answer, NOTIFICATIONS, () -> answer.value().stream().map(notice -> {
+            Map<String, String> entry = new LinkedHashMap<>();
+            entry.put("notification_date", notice.date());
+            entry.put("notification_description", notice.description());
+            return entry;
+        }).toList());
+    }
+
+    private Map<String, Object> withTotals(List<ReleaseListing> listings) {
+        List<Map<String, Object>> regular = releaseObjects(listings, true);
+        List<Map<String, Object>> supply = releaseObjects(listings, false);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("total-exam-result-releases", regular.size() + supply.size());
         body.put("total-regular-exam-result-releases", regular.size());
         body.put("total-supply-exam-result-releases", supply.size());
         body.put("regular", regular);
         body.put("supply", supply);
-        json.writeCached(ctx, answer, body);
-    }
-
-    private void list(Context ctx, boolean regular) {
-        CachedAnswer<List<ReleaseListing>> answer = fetch(releases, ctx);
-        json.writeCached(ctx, answer, releaseObjects(answer.value(), regular));
-    }
-
-    private void everything(Context ctx) {
-        CachedAnswer<List<ReleaseListing>> answer = fetch(releases, ctx);
-        json.writeCached(ctx, answer, numbered(answer.value()));
-    }
-
-    private void notifications(Context ctx) {
-        CachedAnswer<List<Notification>> answer = fetch(notifications, ctx);
-        List<Map<String, String>> body = answer.value().stream().map(notice -> {
-            Map<String, String> entry = new LinkedHashMap<>();
-            entry.put("notification_date", notice.date());
-            entry.put("notification_description", notice.description());
-            return entry;
-        }).toList();
-        json.writeCached(ctx, answer, body);
+        return body;
     }
 
     private static <T> CachedAnswer<List<T>> fetch(ListPage<T> feed, Context ctx) {

@@ -5,6 +5,7 @@ import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
 import in.results.core.Regulation;
 import in.results.lookup.AllSemestersLookup;
+import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
 import in.results.report.ReportRules;
 import in.results.report.StudentReport;
@@ -22,6 +23,7 @@ import java.util.Map;
  * {@code /all-r18/<hallticket>} (one lookup, one cache entry, the same freshness headers).
  */
 final class ReportRoutes {
+    private static final BodyShape REPORT = new BodyShape("report");
     private static final DateTimeFormatter RELEASE_DATE = DateTimeFormatter.ofPattern("dd-MMM-yyyy", Locale.ENGLISH);
 
     private final AllSemestersLookup lookup;
@@ -42,12 +44,13 @@ final class ReportRoutes {
         Regulation regulation = Params.regulationOf("hallticket", hallTicket);
         ctx.header("Regulation", regulation.code());
         CachedAnswer<TranscriptAnswer> answer = lookup.transcript(regulation, hallTicket, RequestDeadline.of(ctx));
-        StudentReport report = switch (answer.value()) {
-            case TranscriptAnswer.Found found -> StudentReport.of(hallTicket, found.transcript());
+        Transcript transcript = switch (answer.value()) {
+            case TranscriptAnswer.Found found -> found.transcript();
             case TranscriptAnswer.NoResult none ->
                     throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
         };
-        json.writeCached(ctx, answer, body(report, regulation));
+        // The transcript is stored per regulation and hall ticket: the body follows from the transcript alone.
+        json.writeCached(ctx, answer, REPORT, () -> body(StudentReport.of(hallTicket, transcript), regulation));
     }
 
     private static Map<String, Object> body(StudentReport report, Regulation regulation) {

@@ -15,6 +15,9 @@ import io.javalin.http.Context;
  * ({@code [details, [short subjects]]}) and {@code /calculate/<hallticket>/<dob>/<year>} (SGPA in front).
  */
 final class SemesterRoutes {
+    private static final BodyShape PAGE = new BodyShape("semester page");
+    private static final BodyShape CALCULATED = new BodyShape("semester page with SGPA");
+
     private final SemesterLookup lookup;
     private final JsonWriter json;
 
@@ -46,15 +49,15 @@ final class SemesterRoutes {
 
     private void plain(Context ctx, String hallTicket, String dob, String year) {
         CachedAnswer<ExamAnswer> answer = regularAttempt(ctx, hallTicket, dob, year);
-        json.writeCached(ctx, answer, ResultJson.page(ResultJson.pageOf(answer), ResultJson.Form.SHORT));
+        ResultPage page = ResultJson.pageOf(answer);
+        json.writeCached(ctx, answer, PAGE, () -> ResultJson.page(page, ResultJson.Form.SHORT));
     }
 
     private void calculate(Context ctx) {
         CachedAnswer<ExamAnswer> answer =
                 regularAttempt(ctx, ctx.pathParam("hallticket"), ctx.pathParam("dob"), ctx.pathParam("year"));
         ResultPage page = ResultJson.pageOf(answer);
-        json.writeCached(ctx, answer,
-                ResultJson.calculated(page, ResultJson.Form.SHORT));
+        json.writeCached(ctx, answer, CALCULATED, () -> ResultJson.calculated(page, ResultJson.Form.SHORT));
     }
 
     private CachedAnswer<ExamAnswer> regularAttempt(Context ctx, String rawHallTicket, String dob, String year) {

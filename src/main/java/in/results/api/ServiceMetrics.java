@@ -16,8 +16,10 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code GET /metrics} in the Prometheus text format: HTTP requests by route, status and cache outcome
@@ -34,6 +36,11 @@ final class ServiceMetrics {
     private static final String PREFLIGHT = "preflight";
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    /**
+     * The request timers met so far, found without building a meter id per request. Bounded: routes are the
+     * registered patterns and the four above, statuses the few the service answers, cache outcomes four.
+     */
+    private final Map<RequestKind, Timer> timers = new ConcurrentHashMap<>();
 
     ServiceMetrics(UpstreamClient upstream, StoreMode storeMode) {
         new JvmMemoryMetrics().bindTo(registry);
@@ -70,15 +77,26 @@ final class ServiceMetrics {
 
     /** Records one answered request (Javalin's request logger calls this after every request). */
     void record(Context ctx, Float millis) {
-        Endpoint endpoint = ctx.endpoints().lastHttpEndpoint();
         String cache = ctx.res().getHeader("X-Cache");
-        Timer.builder("results_http_requests")
-                .tag("route", routeOf(ctx, endpoint))
-                .tag("status", Integer.toString(ctx.statusCode()))
-                .tag("cache", cache == null ? "none" : cache)
-                .register(registry)
-                .record(Duration.ofNanos((long) (millis * 1_000_000)));
+        RequestKind kind = new RequestKind(routeOf(ctx, ctx.endpoints().lastHttpEndpoint()), ctx.statusCode(),
+                cache == null ? "none" : cache);
+        Timer timer = timers.get(kind);
+        if (timer == null) {
+            timer = timers.computeIfAbsent(kind, this::timerOf);
+        }
+        timer.record((long) (millis * 1_000_000), TimeUnit.NANOSECONDS);
     }
+
+    private Timer timerOf(RequestKind kind) {
+        return Timer.builder("results_http_requests")
+                .tag("route", kind.route())
+                .tag("status", Integer.toString(kind.status()))
+                .tag("cache", kind.cache())
+                .register(registry);
+    }
+
+    /** The tags of one request's timer. */
+    private record RequestKind(String route, int status, String cache) {}
 
     /**
      * The route pattern; without one: {@code unmatched} (404), the website's static files ({@code static}), CORS

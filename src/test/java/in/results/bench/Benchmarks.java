@@ -42,12 +42,11 @@ public final class Benchmarks {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     public static void main(String[] args) throws Exception {
-        if ("redis".equals(System.getProperty("bench.suite"))) {
-            new Benchmarks().cachedWithAndWithoutRedis();
-        } else if ("fleet".equals(System.getProperty("bench.suite"))) {
-            new FleetBenchmarks(L).run();
-        } else {
-            new Benchmarks().run();
+        switch (System.getProperty("bench.suite", "lookups")) {
+            case "redis" -> new Benchmarks().cachedWithAndWithoutRedis();
+            case "fleet" -> new FleetBenchmarks(L).run();
+            case "wire" -> new WireBenchmark().run();
+            default -> new Benchmarks().run();
         }
         System.exit(0);
     }

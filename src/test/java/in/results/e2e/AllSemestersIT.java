@@ -11,6 +11,10 @@ import in.results.simulator.EdgeCase;
 import in.results.simulator.Mark;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import java.io.ByteArrayInputStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import in.results.testing.ManualTicker;
 import in.results.testing.TrackedExecutor;
 import java.time.Clock;
@@ -18,6 +22,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,6 +110,24 @@ class AllSemestersIT {
         assertThat(lettersOnly.json().get("code").asText()).isEqualTo("RESULT_NOT_FOUND");
         assertThat(invalid.status()).isEqualTo(400);
         assertThat(invalid.json().get("error").asText()).contains("hallticket");
+    }
+
+    @Test
+    void a_cached_transcript_goes_out_gzip_to_a_client_that_accepts_it_with_the_same_json_and_tag() throws Exception {
+        Student student = student(EdgeCase.SUPPLY_CLEARED_FIRST_TRY);
+        var plain = client.get("/all-r18/" + student.hallTicket());
+        HttpRequest acceptingGzip = HttpRequest.newBuilder(client.uri("/all-r18/" + student.hallTicket()))
+                .header("Accept-Encoding", "gzip").build();
+        HttpResponse<byte[]> compressed =
+                HttpClient.newHttpClient().send(acceptingGzip, HttpResponse.BodyHandlers.ofByteArray());
+
+        assertThat(plain.header("Content-Encoding")).isNull();
+        assertThat(compressed.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        assertThat(compressed.headers().firstValue("ETag")).hasValue(plain.header("ETag"));
+        assertThat(compressed.headers().firstValue("X-Cache")).hasValue("HIT");
+        try (var json = new GZIPInputStream(new ByteArrayInputStream(compressed.body()))) {
+            assertThat(ServiceClient.MAPPER.readTree(json)).isEqualTo(ExpectedTranscript.of(COHORT, student));
+        }
     }
 
     @Test
