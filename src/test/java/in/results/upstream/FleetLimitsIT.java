@@ -99,9 +99,11 @@ class FleetLimitsIT {
                 order.add(Priority.INTERACTIVE);
                 return null;
             });
+            // The interactive caller waits for a token (its place is in Redis), or on a slow machine the bucket
+            // refilled first and it was admitted at once: either way it is ahead of the bulk caller started next.
             await().atMost(Duration.ofSeconds(5)).until(
-                    () -> redis.command("ZCARD", "test:limits:" + "http%3A%2F%2Funiversity.test" + ":interactive")
-                            .equals("1"));
+                    () -> order.contains(Priority.INTERACTIVE) || redis.command(
+                            "ZCARD", "test:limits:" + "http%3A%2F%2Funiversity.test" + ":interactive").equals("1"));
             callers.submit(() -> {
                 admitted(b.admit(Priority.BULK, within(Duration.ofSeconds(10)))).release().run();
                 order.add(Priority.BULK);
