@@ -1,2 +1,2 @@
-/** Lookups: single exam, semester, all semesters and bulk jobs, each answering through the shared caches. */
+/** Lookups: one exam, a semester's regular attempt, all semesters merged by regulation; each answers through an answer store. */
 package in.results.lookup;
