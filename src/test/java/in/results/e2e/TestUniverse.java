@@ -16,8 +16,13 @@ record TestUniverse(UniversitySimulator primary, UniversitySimulator mirror, Jav
         implements AutoCloseable {
 
     static TestUniverse start(Cohort cohort, Ticker ticker, Map<String, String> settings) {
-        UniversitySimulator primary = UniversitySimulator.start(cohort, 0);
-        UniversitySimulator mirror = UniversitySimulator.start(cohort, 0);
+        return start(UniversitySimulator.builder(cohort), ticker, settings);
+    }
+
+    /** As {@link #start(Cohort, Ticker, Map)}, with the university {@code university} sets up (a day, a trimmed list). */
+    static TestUniverse start(UniversitySimulator.Builder university, Ticker ticker, Map<String, String> settings) {
+        UniversitySimulator primary = university.start(0);
+        UniversitySimulator mirror = university.start(0);
         Javalin service = ExamEndpointsIT.startService(
                 List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), ticker, settings);
         return new TestUniverse(primary, mirror, service, new ServiceClient(service.port()));
