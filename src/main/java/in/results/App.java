@@ -108,8 +108,8 @@ public final class App {
         CatalogSource catalog = new CatalogSource(releases);
         SemesterLookup semesters = new SemesterLookup(catalog, exams, environment.executor());
         // One store for every regulation: its key holds the regulation, so /all-r22 and /all-r18 answers never mix.
-        AllSemestersLookup allSemesters =
-                new AllSemestersLookup(catalog, exams, stores.transcripts(), environment.executor());
+        AllSemestersLookup allSemesters = new AllSemestersLookup(catalog, exams, stores.transcripts(),
+                environment.executor(), config.upstreamConcurrency());
         BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
         return new Service(new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream,
                 stores.mode(), deployment.clientBuckets(), config, environment).server(), catalog);

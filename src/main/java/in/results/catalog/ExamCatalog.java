@@ -3,20 +3,17 @@ package in.results.catalog;
 import in.results.core.Regulation;
 import in.results.scrape.ReleaseListing;
 import java.time.LocalDate;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeFormatterBuilder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Which exam releases exist, and which of them belong to each semester of each served B.Tech
@@ -35,12 +32,20 @@ import java.util.regex.Pattern;
  *   <li>A code can be listed twice, as the exam and as its RC/RV release. When the list repeats
  *       a code with the same RC/RV-ness, its first row (the top of the page) is kept.</li>
  *   <li>The list wins for the exams it shows: its title, date, parameters, and what the title
- *       says. A built-in code that the list does not show as an exam is added from the table,
- *       so an empty list (could not be fetched) or a truncated one still yields every known
- *       code.</li>
+ *       says.</li>
+ *   <li><b>A current list is the truth.</b> Exam codes are handed out in increasing order, so a
+ *       built-in code above the newest code on a current list ({@link #from}) has not been released
+ *       as of that list: it is left out, with its RC/RV twin. A built-in code the list does not
+ *       show but older than its newest code (a row dropped or rewritten on the site) is kept, but
+ *       {@linkplain #isUnlisted unlisted}: a lookup asks it only where the listed releases leave a
+ *       semester incomplete, and its RC/RV results only for a student the exam has a result for
+ *       ({@link #mayHaveUnlistedRcrv}).</li>
+ *   <li>Without a current list — none could be fetched ({@link #builtIn}), or only an outdated
+ *       copy ({@link #fromOutdated}) — every built-in code the list does not show is added from
+ *       the table as a release like any other, with its RC/RV twin ({@link #hasRcrv}).</li>
  *   <li>An RC/RV row whose exam is neither listed nor built in implies that exam (source
  *       {@link ReleaseSource#RCRV_ROW}), so a new exam whose own row dropped off the list is not
- *       lost.</li>
+ *       lost. A built-in code whose RC/RV row alone is listed is released: it is not unlisted.</li>
  * </ul>
  *
  * <h2>Order</h2>
@@ -51,9 +56,6 @@ import java.util.regex.Pattern;
  * compare as numbers.
  */
 public final class ExamCatalog {
-    private static final Pattern CODE = Pattern.compile("\\d{1,9}");
-    private static final DateTimeFormatter LISTED_DATE = new DateTimeFormatterBuilder()
-            .parseCaseInsensitive().appendPattern("dd-MMM-uuuu").toFormatter(Locale.ENGLISH);
     /** Numeric order for digit strings without leading zeros, without overflow worries. */
     static final Comparator<String> BY_CODE =
             Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder());
@@ -61,31 +63,51 @@ public final class ExamCatalog {
     private final List<ExamRelease> all;
     private final Map<Regulation, Map<Semester, List<ExamRelease>>> btech;
     private final Map<String, ExamRelease> rcrvByCode;
+    private final Map<String, ExamRelease> unlistedRcrvByCode;
+    private final Set<String> unlisted;
 
-    private ExamCatalog(List<ExamRelease> all, Map<Regulation, Map<Semester, List<ExamRelease>>> btech,
-            Map<String, ExamRelease> rcrvByCode) {
+    private ExamCatalog(List<ExamRelease> all, Map<String, ExamRelease> rcrvByCode,
+            Map<String, ExamRelease> unlistedRcrvByCode) {
         this.all = List.copyOf(all);
-        this.btech = btech;
         this.rcrvByCode = Map.copyOf(rcrvByCode);
+        this.unlistedRcrvByCode = Map.copyOf(unlistedRcrvByCode);
+        this.unlisted = Set.copyOf(unlistedRcrvByCode.keySet());
+        Map<Regulation, Map<Semester, List<ExamRelease>>> bySemester = new EnumMap<>(Regulation.class);
+        for (Regulation regulation : Regulation.values()) {
+            bySemester.put(regulation, btechBySemester(this.all, regulation));
+        }
+        this.btech = bySemester;
     }
 
     /** The built-in table alone: what the service knows when the release list cannot be fetched. */
     public static ExamCatalog builtIn() {
-        return from(List.of());
+        return merged(List.of(), false);
     }
 
     /**
-     * The catalog of a release list (in page order, as {@code ReleaseListParser.parse} returns
-     * it) merged with the built-in table; see the class comment for the rules. An empty list
+     * The catalog of a current release list (in page order, as {@code ReleaseListParser.parse} returns it) merged
+     * with the built-in table; see the class comment for the rules. A list without a single numeric exam code
      * gives {@link #builtIn()}.
      */
     public static ExamCatalog from(List<ReleaseListing> listings) {
+        return merged(listings, true);
+    }
+
+    /**
+     * The catalog of a list that may be outdated (the last one seen, while the list cannot be fetched now): merged
+     * with the whole built-in table, as {@link #builtIn()} is, because releases may have appeared since.
+     */
+    public static ExamCatalog fromOutdated(List<ReleaseListing> listings) {
+        return merged(listings, false);
+    }
+
+    private static ExamCatalog merged(List<ReleaseListing> listings, boolean current) {
         Objects.requireNonNull(listings, "listings");
         List<ExamRelease> listed = new ArrayList<>();
         Map<String, ExamRelease> listedExams = new LinkedHashMap<>();
         Map<String, ExamRelease> listedRcrv = new LinkedHashMap<>();
         for (ReleaseListing listing : listings) {
-            Optional<ExamRelease> release = releaseOf(listing);
+            Optional<ExamRelease> release = ListingReader.releaseOf(listing);
             if (release.isPresent()) {
                 ExamRelease r = release.get();
                 Map<String, ExamRelease> sameKind = r.rcrv() ? listedRcrv : listedExams;
@@ -94,30 +116,35 @@ public final class ExamCatalog {
                 }
             }
         }
+        Optional<String> newest = current
+                ? Stream.concat(listedExams.keySet().stream(), listedRcrv.keySet().stream()).max(BY_CODE)
+                : Optional.empty();
 
         Set<String> builtInCodes = new HashSet<>();
         BuiltInTable.releases().forEach(r -> builtInCodes.add(r.code()));
         List<ExamRelease> all = new ArrayList<>(listed);
         for (ExamRelease rcrv : listedRcrv.values()) {
             if (!listedExams.containsKey(rcrv.code()) && !builtInCodes.contains(rcrv.code())) {
-                all.add(examImpliedBy(rcrv));
+                all.add(ListingReader.examImpliedBy(rcrv));
             }
         }
         Map<String, ExamRelease> rcrvByCode = new LinkedHashMap<>(listedRcrv);
+        Map<String, ExamRelease> unlistedRcrvByCode = new LinkedHashMap<>();
         for (ExamRelease known : BuiltInTable.releases()) {
-            if (!listedExams.containsKey(known.code())) {
+            String code = known.code();
+            if (newest.isPresent() && BY_CODE.compare(code, newest.get()) > 0) {
+                continue; // not released as of the list
+            }
+            if (!listedExams.containsKey(code)) {
                 all.add(known);
             }
-            // A code only the built-in table knows may have RC/RV results we cannot see: ask its RC/RV twin too.
-            if (!listedExams.containsKey(known.code()) && !listedRcrv.containsKey(known.code())) {
-                rcrvByCode.put(known.code(), builtInRcrvOf(known));
+            if (!listedExams.containsKey(code) && !listedRcrv.containsKey(code)) {
+                // Without a current list a code only the table knows may have RC/RV results we cannot see: asked
+                // with the exam. Under a current list that does not show it, only once the exam holds a result.
+                (newest.isPresent() ? unlistedRcrvByCode : rcrvByCode).put(code, ListingReader.builtInRcrvOf(known));
             }
         }
-        Map<Regulation, Map<Semester, List<ExamRelease>>> btech = new EnumMap<>(Regulation.class);
-        for (Regulation regulation : Regulation.values()) {
-            btech.put(regulation, btechBySemester(all, regulation));
-        }
-        return new ExamCatalog(all, btech, rcrvByCode);
+        return new ExamCatalog(all, rcrvByCode, unlistedRcrvByCode);
     }
 
     /**
@@ -144,30 +171,47 @@ public final class ExamCatalog {
     }
 
     /**
-     * Whether to ask for the RC/RV results of exam {@code examCode}: true iff the
-     * list shows an RC/RV release for the code, or the code is known only from the built-in
-     * table (the list shows it neither as exam nor as RC/RV). Same as
-     * {@code rcrvRelease(examCode).isPresent()}.
+     * Whether to ask for the RC/RV results of exam {@code examCode} together with the exam: true iff the list shows
+     * an RC/RV release for the code, or — without a current list — the code is known only from the built-in table.
      */
     public boolean hasRcrv(String examCode) {
         return rcrvByCode.containsKey(Objects.requireNonNull(examCode, "examCode"));
     }
 
     /**
-     * The RC/RV release of exam {@code examCode}, present iff {@link #hasRcrv} is true. For a
-     * listed RC/RV release its own link parameters, unchanged (some old ones carry only
-     * {@code etype=rcrv}; the caller adds {@code result=gradercrv&type=rcrvintgrade} when
-     * absent). For a code known only from the built-in table, the table's parameters with
-     * {@code result=gradercrv} and {@code type=rcrvintgrade}, source BUILT_IN_TABLE.
+     * Whether exam {@code examCode} may have RC/RV results that no list row shows: a built-in code that a current
+     * list shows neither as exam nor as RC/RV. Its RC/RV page can only exist for a student who has a result in the
+     * exam, so it is asked for such students only, never speculatively. Never true together with {@link #hasRcrv}.
+     */
+    public boolean mayHaveUnlistedRcrv(String examCode) {
+        return unlistedRcrvByCode.containsKey(Objects.requireNonNull(examCode, "examCode"));
+    }
+
+    /**
+     * Whether a current list does not show {@code release}, an exam the built-in table knows (its row dropped or
+     * rewritten): it may hold results, but is asked only where the listed releases leave a semester incomplete.
+     * Always false without a current list, and for RC/RV releases.
+     */
+    public boolean isUnlisted(ExamRelease release) {
+        return !release.rcrv() && release.source() == ReleaseSource.BUILT_IN_TABLE && unlisted.contains(release.code());
+    }
+
+    /**
+     * The RC/RV release of exam {@code examCode}, present iff {@link #hasRcrv} or {@link #mayHaveUnlistedRcrv} is
+     * true. For a listed RC/RV release its own link parameters, unchanged (some old ones carry only
+     * {@code etype=rcrv}; the caller adds {@code result=gradercrv&type=rcrvintgrade} when absent). For a code known
+     * only from the built-in table, the table's parameters with {@code result=gradercrv} and
+     * {@code type=rcrvintgrade}, source BUILT_IN_TABLE.
      */
     public Optional<ExamRelease> rcrvRelease(String examCode) {
-        return Optional.ofNullable(rcrvByCode.get(Objects.requireNonNull(examCode, "examCode")));
+        Objects.requireNonNull(examCode, "examCode");
+        return Optional.ofNullable(rcrvByCode.getOrDefault(examCode, unlistedRcrvByCode.get(examCode)));
     }
 
     /**
      * Every release of the catalog, any degree and regulation, exams and RC/RV: the list's in page
      * order, then exams implied by RC/RV rows, then the built-in codes the list does not show as
-     * exams. The built-in RC/RV releases of {@link #rcrvRelease} are not included. For tests and
+     * exams (with a current list, only those up to its newest code). The built-in RC/RV releases of {@link #rcrvRelease} are not included. For tests and
      * debugging.
      */
     public List<ExamRelease> all() {
@@ -183,59 +227,6 @@ public final class ExamCatalog {
                     text.append(' ').append(semester.key()).append(':').append(releases.size()));
         });
         return text.append(']').toString();
-    }
-
-    private static Optional<ExamRelease> releaseOf(ReleaseListing listing) {
-        Map<String, String> params = listing.linkParams();
-        String code = params.getOrDefault("examCode", "");
-        if (!CODE.matcher(code).matches()) {
-            return Optional.empty();
-        }
-        ReleaseTitle title = TitleReader.read(listing.title());
-        Degree degree = title.degree() != Degree.UNKNOWN ? title.degree() : Degree.ofKey(params.get("degree"));
-        ReleaseDate date = listing.releaseDate().isEmpty()
-                ? ReleaseDate.UNKNOWN
-                : new ReleaseDate.Known(LocalDate.parse(listing.releaseDate(), LISTED_DATE));
-        return Optional.of(new ExamRelease(code, degree, title.regulation(), title.term(), title.kind(),
-                title.rcrv() || linkAsksForRcrv(params), date, params, listing.title(),
-                ReleaseSource.RELEASE_LIST));
-    }
-
-    /**
-     * The 2022 list has RC/RV rows titled like the exam itself (1487–1489: "B.Tech IV Year I
-     * Semester (R16) Supplementary ..."), told apart only by their links.
-     */
-    private static boolean linkAsksForRcrv(Map<String, String> params) {
-        return "gradercrv".equalsIgnoreCase(params.get("result"))
-                || "rcrv".equalsIgnoreCase(params.get("etype"))
-                || params.getOrDefault("type", "").toLowerCase(Locale.ROOT).startsWith("rcrv");
-    }
-
-    /**
-     * The exam behind an RC/RV row. Its own link parameters are unknown, so only degree and
-     * code are given and the upstream's defaults for a code known without parameters apply.
-     */
-    private static ExamRelease examImpliedBy(ExamRelease rcrv) {
-        Map<String, String> params = new LinkedHashMap<>();
-        String degree = rcrv.degree() != Degree.UNKNOWN ? rcrv.degree().key() : rcrv.params().get("degree");
-        if (degree != null) {
-            params.put("degree", degree);
-        }
-        params.put("examCode", rcrv.code());
-        return new ExamRelease(rcrv.code(), rcrv.degree(), rcrv.regulation(), rcrv.term(), rcrv.kind(), false,
-                ReleaseDate.UNKNOWN, params, "", ReleaseSource.RCRV_ROW);
-    }
-
-    /** The university serves RC/RV results under the exam's own code with {@code result=gradercrv&type=rcrvintgrade}. */
-    private static ExamRelease builtInRcrvOf(ExamRelease exam) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("degree", exam.params().get("degree"));
-        params.put("examCode", exam.code());
-        params.put("etype", exam.params().get("etype"));
-        params.put("result", "gradercrv");
-        params.put("type", "rcrvintgrade");
-        return new ExamRelease(exam.code(), exam.degree(), exam.regulation(), exam.term(), exam.kind(), true,
-                ReleaseDate.UNKNOWN, params, "", ReleaseSource.BUILT_IN_TABLE);
     }
 
     private static Map<Semester, List<ExamRelease>> btechBySemester(List<ExamRelease> all, Regulation regulation) {

@@ -12,11 +12,12 @@ import java.util.List;
 /**
  * The exam catalog of the moment: built from the university's release list (through its {@link ListPage}, so it is cached,
  * refreshed in the background, and not fetched again within a minute of a failure) merged with the built-in table
- * of known codes. When the list cannot be fetched the last list, or the built-in table alone, is used.
+ * of known codes. A current list is the truth ({@link ExamCatalog#from}); when the list cannot be fetched, the last
+ * list merged with the whole table ({@link ExamCatalog#fromOutdated}), or the built-in table alone, is used.
  */
 public final class CatalogSource {
     private final ListPage<ReleaseListing> releases;
-    private volatile Built last = new Built(List.of(), ExamCatalog.builtIn());
+    private volatile Built last = new Built(List.of(), ExamCatalog.builtIn(), ExamCatalog.builtIn());
 
     public CatalogSource(ListPage<ReleaseListing> releases) {
         this.releases = releases;
@@ -34,20 +35,28 @@ public final class CatalogSource {
             CachedAnswer<List<ReleaseListing>> answer = releases.current(deadline);
             Built built = last;
             if (built.listings() != answer.value()) {
-                built = new Built(answer.value(), ExamCatalog.from(answer.value()));
+                built = new Built(answer.value(), ExamCatalog.from(answer.value()),
+                        ExamCatalog.fromOutdated(answer.value()));
                 last = built;
             }
-            return new View(built.catalog(), answer.status() != CacheStatus.STALE); // STALE: the fetch failed
+            boolean current = answer.status() != CacheStatus.STALE; // STALE: the fetch failed
+            return new View(current ? built.current() : built.outdated(), current);
         } catch (LookupFailure e) {
-            return new View(last.catalog(), false);
+            return new View(last.outdated(), false);
         }
     }
 
-    /** The catalog built from the last list seen (or the built-in table), without asking the university. */
+    /**
+     * The catalog built from the last list seen, as an outdated list (or the built-in table), without asking the
+     * university.
+     */
     public ExamCatalog lastKnown() {
-        return last.catalog();
+        return last.outdated();
     }
 
-    /** A catalog and the list object it was built from (compared by identity: the feed hands out one list per load). */
-    private record Built(List<ReleaseListing> listings, ExamCatalog catalog) {}
+    /**
+     * The catalogs of one list, as current and as outdated, and the list object they were built from (compared by
+     * identity: the feed hands out one list per load).
+     */
+    private record Built(List<ReleaseListing> listings, ExamCatalog current, ExamCatalog outdated) {}
 }

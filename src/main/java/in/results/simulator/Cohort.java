@@ -1,6 +1,8 @@
 package in.results.simulator;
 
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,6 +81,29 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
             updated.put(hallTicket, student.withPage(release.code(), rows, release.rcrv()));
         });
         return new Cohort(seed, listed, List.copyOf(updated.values()), notices);
+    }
+
+    /**
+     * The university as it stood at the end of {@code day}: releases (exams and RC/RV) dated after it do not exist,
+     * students' pages in them (their later attempts) have not happened, and later notifications are not shown. Every
+     * student is kept: a hall ticket without a result by then is answered "no result". Pages are written in release
+     * order (an attempt follows the ones before it, an RC/RV result its exam), so what is left is the state of that
+     * day. A day on or after {@link #latestDay()} gives an equal cohort.
+     */
+    public Cohort asOf(LocalDate day) {
+        Objects.requireNonNull(day, "day");
+        List<Exam> released = exams.stream().filter(exam -> !exam.releaseDate().isAfter(day)).toList();
+        Set<String> examCodes = new HashSet<>();
+        Set<String> rcrvCodes = new HashSet<>();
+        released.forEach(exam -> (exam.rcrv() ? rcrvCodes : examCodes).add(exam.code()));
+        List<Student> then = students.stream().map(student -> student.withPagesOnlyIn(examCodes, rcrvCodes)).toList();
+        List<Notice> shown = notices.stream().filter(notice -> !notice.date().isAfter(day)).toList();
+        return new Cohort(seed, released, then, shown);
+    }
+
+    /** The day of the newest release (exam or RC/RV): the last day {@link #asOf} changes anything. */
+    public LocalDate latestDay() {
+        return exams.stream().map(Exam::releaseDate).max(Comparator.naturalOrder()).orElse(LocalDate.MIN);
     }
 
     /** The student holding {@code hallTicket}, ignoring case and surrounding spaces. */

@@ -5,6 +5,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -28,7 +29,8 @@ final class ReleaseListWriter {
 
     private ReleaseListWriter() {}
 
-    static String homePage(Cohort cohort) {
+    /** The list of every release of {@code cohort} except the rows of exam codes in {@code unlisted}. */
+    static String homePage(Cohort cohort, Set<String> unlisted) {
         StringBuilder page = new StringBuilder(64 * 1_024);
         page.append("""
                 <!DOCTYPE html>
@@ -50,7 +52,7 @@ final class ReleaseListWriter {
                 """);
         for (Degree degree : DEGREES) {
             List<Exam> releases = cohort.exams().stream()
-                    .filter(exam -> exam.degree().equals(degree.param()))
+                    .filter(exam -> exam.degree().equals(degree.param()) && !unlisted.contains(exam.code()))
                     .sorted(Comparator.comparing(Exam::releaseDate).thenComparing(Exam::code)
                             .thenComparing(Exam::rcrv).reversed())
                     .toList();

@@ -1,6 +1,9 @@
 package in.results.simulator;
 
+import java.util.Collections;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -40,6 +43,12 @@ final class RequestCounters {
     long forExam(String examCode) {
         LongAdder count = byExam.get(examCode);
         return count == null ? 0 : count.sum();
+    }
+
+    Map<String, Long> byExam() {
+        Map<String, Long> counts = new TreeMap<>();
+        byExam.forEach((exam, count) -> counts.put(exam, count.sum()));
+        return Collections.unmodifiableMap(counts);
     }
 
     long forStudentAndExam(String hallTicket, String examCode) {

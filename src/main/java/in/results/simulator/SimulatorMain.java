@@ -2,19 +2,35 @@ package in.results.simulator;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 
 /**
- * Command line: {@code simulator --port N [--seed S] [--latency-ms L]}. Starts the simulated
- * university, prints its base URL and some hall tickets to try, and runs until killed.
+ * Command line: {@code simulator --port N [--seed S] [--latency-ms L] [--as-of YYYY-MM-DD] [--list-from YYYY-MM-DD]
+ * [--list-without CODE,CODE...]}. Starts the simulated university, prints its base URL and some hall tickets to try,
+ * and runs until killed. {@code --as-of} shows the university as it stood on that day (later releases and attempts
+ * do not exist yet), so the service's built-in code table can be ahead of the site; {@code --list-from} and
+ * {@code --list-without} leave older rows off the release list while their results are still answered.
  */
 public final class SimulatorMain {
 
-    static final String USAGE = "usage: simulator --port N [--seed S] [--latency-ms L]";
+    static final String USAGE = "usage: simulator --port N [--seed S] [--latency-ms L] [--as-of YYYY-MM-DD]"
+            + " [--list-from YYYY-MM-DD] [--list-without CODE,CODE...]";
 
-    /** Parsed command line. */
-    record Options(int port, long seed, long latencyMillis) {
+    /**
+     * Parsed command line. {@code asOf} is {@link LocalDate#MAX} for the simulator's latest day, {@code listFrom}
+     * {@link LocalDate#MIN} for a list that keeps its old rows.
+     */
+    record Options(int port, long seed, long latencyMillis, LocalDate asOf, LocalDate listFrom,
+            Set<String> listWithout) {
         Options {
+            Objects.requireNonNull(asOf, "asOf");
+            Objects.requireNonNull(listFrom, "listFrom");
+            listWithout = Set.copyOf(listWithout);
             if (port < 0 || port > 65_535) {
                 throw new IllegalArgumentException("--port must be within 0..65535, got " + port);
             }
@@ -27,6 +43,9 @@ public final class SimulatorMain {
             Integer port = null;
             long seed = Cohort.DEFAULT_SEED;
             long latency = 0;
+            LocalDate asOf = LocalDate.MAX;
+            LocalDate listFrom = LocalDate.MIN;
+            Set<String> listWithout = Set.of();
             for (int i = 0; i < args.length; i++) {
                 String flag = args[i];
                 String value;
@@ -43,13 +62,35 @@ public final class SimulatorMain {
                     case "--port" -> port = number(flag, value).intValue();
                     case "--seed" -> seed = number(flag, value);
                     case "--latency-ms" -> latency = number(flag, value);
+                    case "--as-of" -> asOf = day(flag, value);
+                    case "--list-from" -> listFrom = day(flag, value);
+                    case "--list-without" -> listWithout = codes(flag, value);
                     default -> throw new IllegalArgumentException("unknown option " + flag);
                 }
             }
             if (port == null) {
                 throw new IllegalArgumentException("--port is required (0 picks a free port)");
             }
-            return new Options(port, seed, latency);
+            return new Options(port, seed, latency, asOf, listFrom, listWithout);
+        }
+
+        private static LocalDate day(String flag, String value) {
+            try {
+                return LocalDate.parse(value.strip());
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException(flag + " must be a day as YYYY-MM-DD, got '" + value + "'");
+            }
+        }
+
+        private static Set<String> codes(String flag, String value) {
+            Set<String> codes = new LinkedHashSet<>();
+            for (String code : value.split(",")) {
+                if (!code.strip().matches("\\d+")) {
+                    throw new IllegalArgumentException(flag + " must list exam codes as 1404,1435, got '" + value + "'");
+                }
+                codes.add(code.strip());
+            }
+            return codes;
         }
 
         private static Long number(String flag, String value) {
@@ -83,7 +124,9 @@ public final class SimulatorMain {
      */
     public static UniversitySimulator run(String[] argsAfterSimulatorWord) {
         Options options = Options.parse(argsAfterSimulatorWord);
-        UniversitySimulator simulator = UniversitySimulator.start(Cohort.generate(options.seed()), options.port());
+        UniversitySimulator simulator = UniversitySimulator.builder(Cohort.generate(options.seed()))
+                .asOf(options.asOf()).listFrom(options.listFrom()).listWithout(options.listWithout())
+                .start(options.port());
         simulator.setLatency(Duration.ofMillis(options.latencyMillis()), Duration.ZERO);
         describe(simulator, System.out);
         return simulator;
@@ -94,7 +137,8 @@ public final class SimulatorMain {
         CohortCases cases = CohortCases.of(cohort);
         out.println("University simulator listening on " + simulator.baseUrl()
                 + " (also under " + simulator.baseUrl() + "/results), seed " + cohort.seed() + ", "
-                + cohort.students().size() + " students, " + cohort.exams().size() + " releases");
+                + cohort.students().size() + " students, " + cohort.exams().size() + " releases, as of "
+                + cohort.latestDay());
         out.println("Release list: " + simulator.baseUrl() + "/jsp/home.jsp");
         for (String regulation : List.of("R18", R22Timetable.REGULATION)) {
             out.println(regulation + " students:");

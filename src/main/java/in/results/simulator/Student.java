@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -59,6 +60,19 @@ public record Student(
         }
         return new Student(hallTicket, name, fatherName, collegeCode, regulation, admissionYear, lateralEntry, detained,
                 rcrv ? results : pages, rcrv ? pages : rcrvResults);
+    }
+
+    /**
+     * This student with only the pages of exams in {@code examCodes} and the RC/RV pages of exams in
+     * {@code rcrvCodes}, in the same order.
+     */
+    Student withPagesOnlyIn(Set<String> examCodes, Set<String> rcrvCodes) {
+        Map<String, List<Mark>> kept = new LinkedHashMap<>(results);
+        kept.keySet().retainAll(examCodes);
+        Map<String, List<Mark>> keptRcrv = new LinkedHashMap<>(rcrvResults);
+        keptRcrv.keySet().retainAll(rcrvCodes);
+        return new Student(hallTicket, name, fatherName, collegeCode, regulation, admissionYear, lateralEntry, detained,
+                kept, keptRcrv);
     }
 
     /** True when the university shows this student no result at all. */

@@ -5,9 +5,12 @@ import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import java.net.URI;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The university's result site, simulated over real HTTP on loopback for end-to-end tests,
@@ -26,20 +29,23 @@ public final class UniversitySimulator implements AutoCloseable {
 
     /** What the site shows now: a cohort and the pages written from it, replaced as a whole by {@link #publish}. */
     private record Site(Cohort cohort, ResultResponder results, Answer homePage) {
-        static Site of(Cohort cohort) {
+        static Site of(Cohort cohort, ListTrim trim) {
             // The cohort is immutable, so the release list is written once per cohort.
-            return new Site(cohort, new ResultResponder(cohort), Answer.page(ReleaseListWriter.homePage(cohort)));
+            return new Site(cohort, new ResultResponder(cohort),
+                    Answer.page(ReleaseListWriter.homePage(cohort, trim.unlistedCodes(cohort))));
         }
     }
 
     private volatile Site site;
+    private final ListTrim trim;
     private final TrafficControl traffic;
     private final RequestCounters counters = new RequestCounters();
     private final Answer noticePage;
     private final Javalin app;
 
-    private UniversitySimulator(Cohort cohort) {
-        this.site = Site.of(cohort);
+    private UniversitySimulator(Cohort cohort, ListTrim trim) {
+        this.trim = trim;
+        this.site = Site.of(cohort, trim);
         this.traffic = new TrafficControl(cohort.seed());
         this.noticePage = Answer.page(NoticePageWriter.noticePage(cohort.notices()));
         this.app = Javalin.create(config -> {
@@ -55,10 +61,65 @@ public final class UniversitySimulator implements AutoCloseable {
      * and must {@link #close()} it.
      */
     public static UniversitySimulator start(Cohort cohort, int port) {
-        Objects.requireNonNull(cohort, "cohort");
-        UniversitySimulator simulator = new UniversitySimulator(cohort);
-        simulator.app.start("127.0.0.1", port);
-        return simulator;
+        return builder(cohort).start(port);
+    }
+
+    /** A site of {@code cohort} to set up before starting it: by default as of its latest day, every row listed. */
+    public static Builder builder(Cohort cohort) {
+        return new Builder(cohort);
+    }
+
+    /**
+     * The university a simulator shows: a cohort as it stood on some day ({@link Cohort#asOf}), and rows its release
+     * list leaves out while their results are still answered. Not thread-safe; each {@link #start} starts a site of
+     * its own with what was set so far.
+     */
+    public static final class Builder {
+        private final Cohort cohort;
+        private LocalDate asOf;
+        private Set<String> unlisted = Set.of();
+        private LocalDate listFrom = LocalDate.MIN;
+
+        private Builder(Cohort cohort) {
+            this.cohort = Objects.requireNonNull(cohort, "cohort");
+            this.asOf = cohort.latestDay();
+        }
+
+        /**
+         * The university as it stood at the end of {@code day}: later releases do not exist (neither listed nor
+         * answered) and students' later attempts have not happened, so the site can lag behind any built-in table.
+         */
+        public Builder asOf(LocalDate day) {
+            this.asOf = Objects.requireNonNull(day, "day");
+            return this;
+        }
+
+        /** The release list leaves out the rows (exam and RC/RV) of these exam codes; their results are answered. */
+        public Builder listWithout(Collection<String> codes) {
+            this.unlisted = Set.copyOf(codes);
+            return this;
+        }
+
+        /** The release list leaves out the rows of releases before {@code day}; their results are answered. */
+        public Builder listFrom(LocalDate day) {
+            this.listFrom = Objects.requireNonNull(day, "day");
+            return this;
+        }
+
+        /** The cohort the site will answer from: the ground truth of its day. */
+        public Cohort cohort() {
+            return cohort.asOf(asOf);
+        }
+
+        /**
+         * Starts the site on 127.0.0.1. {@code port} 0 picks a free port. The caller owns the result and must
+         * {@link #close()} it.
+         */
+        public UniversitySimulator start(int port) {
+            UniversitySimulator simulator = new UniversitySimulator(cohort(), new ListTrim(unlisted, listFrom));
+            simulator.app.start("127.0.0.1", port);
+            return simulator;
+        }
     }
 
     /** The site's base URL, e.g. {@code http://127.0.0.1:41234}; append {@code /results} for the mirror form. */
@@ -78,7 +139,7 @@ public final class UniversitySimulator implements AutoCloseable {
      * {@link IllegalArgumentException} when the result is not a valid cohort (see {@link Cohort#withRelease}).
      */
     public synchronized void publish(Exam release, Map<String, List<Mark>> pages) {
-        site = Site.of(site.cohort().withRelease(release, pages));
+        site = Site.of(site.cohort().withRelease(release, pages), trim);
     }
 
     /** Every answer takes {@code fixed} plus a uniform draw from 0 to {@code jitter}; default none. */
@@ -117,6 +178,11 @@ public final class UniversitySimulator implements AutoCloseable {
     /** {@code /resultAction} requests that named exam {@code examCode} (RC/RV requests included). */
     public long resultRequestsForExam(String examCode) {
         return counters.forExam(examCode);
+    }
+
+    /** {@code /resultAction} requests per exam code named (RC/RV requests included): a snapshot. */
+    public Map<String, Long> resultRequestsByExam() {
+        return counters.byExam();
     }
 
     /** {@code /resultAction} requests for this hall ticket (any case) and exam. */

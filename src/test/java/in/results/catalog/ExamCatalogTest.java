@@ -152,10 +152,11 @@ class ExamCatalogTest {
         }
 
         @Test
-        void fourth_year_first_semester_has_1545_then_the_later_built_in_codes() {
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S4_1))).containsExactly(
-                    "1545", "1585", "1624", "1640", "1644", "1653", "1678", "1695", "1717", "1758", "1762", "1795",
-                    "1858", "1861");
+        void fourth_year_first_semester_has_only_1545_because_later_built_in_codes_are_above_the_lists_newest() {
+            // The list's newest code is 1549: 1585 … 1861 had not been released when it was written.
+            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S4_1))).containsExactly("1545");
+            assertThat(catalog.all()).filteredOn(r -> r.source() == ReleaseSource.BUILT_IN_TABLE)
+                    .allSatisfy(r -> assertThat(Integer.parseInt(r.code())).isLessThanOrEqualTo(1549));
         }
 
         @Test
@@ -168,22 +169,24 @@ class ExamCatalogTest {
         }
 
         @Test
-        void first_year_second_semester_lists_supplementaries_and_later_built_in_codes_after_the_dated_ones() {
+        void first_year_second_semester_lists_its_regular_and_supplementary_releases_in_date_order() {
             assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_2))).containsExactly(
-                    "1356", "1363", "1381", "1435", "1448", "1481", "1503",
-                    "1570", "1620", "1622", "1656", "1705", "1730", "1769", "1801", "1856");
+                    "1356", "1363", "1381", "1435", "1448", "1481", "1503");
         }
 
         @Test
-        void first_semester_regulars_are_three_listed_and_1572_from_the_table() {
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1))).containsExactly("1323", "1404", "1467", "1572");
-            assertThat(only(catalog.btechReleases(Regulation.R18, Semester.S1_1), "1572").source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+        void first_semester_regulars_are_the_three_listed_ones_and_not_the_later_1572_of_the_table() {
+            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1))).containsExactly("1323", "1404", "1467");
         }
 
         @Test
-        void semester_sizes_are_the_built_in_table_because_the_list_shows_no_new_r18_code() {
+        void semester_sizes_are_the_table_codes_up_to_the_lists_newest_code_every_one_of_them_listed() {
             assertThat(Arrays.stream(Semester.values()).map(s -> catalog.btechReleases(Regulation.R18, s).size()))
-                    .containsExactly(14, 16, 14, 14, 17, 17, 14, 13);
+                    .containsExactly(6, 7, 4, 4, 2, 1, 1, 0);
+            assertThat(Arrays.stream(Semester.values()).flatMap(s -> catalog.btechReleases(Regulation.R18, s).stream()))
+                    .allSatisfy(r -> assertThat(catalog.isUnlisted(r)).as(r.code()).isFalse());
+            assertThat(Arrays.stream(Semester.values()).map(s -> catalog.btechReleases(Regulation.R22, s).size()))
+                    .containsOnly(0);
         }
 
         @Test
@@ -226,9 +229,25 @@ class ExamCatalogTest {
         }
 
         @Test
-        void a_built_in_code_the_list_does_not_show_keeps_its_rc_rv() {
-            assertThat(catalog.hasRcrv("1572")).isTrue();
-            assertThat(catalog.rcrvRelease("1572").orElseThrow().source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+        void a_built_in_code_above_the_lists_newest_code_is_not_asked_nor_its_rc_rv() {
+            assertThat(catalog.all()).noneMatch(r -> r.code().equals("1572"));
+            assertThat(catalog.hasRcrv("1572")).isFalse();
+            assertThat(catalog.mayHaveUnlistedRcrv("1572")).isFalse();
+            assertThat(catalog.rcrvRelease("1572")).isEmpty();
+        }
+
+        @Test
+        void an_outdated_copy_of_the_list_keeps_every_built_in_code_with_its_rc_rv() {
+            ExamCatalog outdated = ExamCatalog.fromOutdated(ReleaseListFixture.may2022());
+
+            assertThat(Arrays.stream(Semester.values()).map(s -> outdated.btechReleases(Regulation.R18, s).size()))
+                    .containsExactly(14, 16, 14, 14, 17, 17, 14, 13);
+            ExamRelease later = only(outdated.btechReleases(Regulation.R18, Semester.S1_1), "1572");
+            assertThat(later.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+            assertThat(outdated.isUnlisted(later)).isFalse();
+            assertThat(outdated.hasRcrv("1572")).isTrue();
+            assertThat(outdated.rcrvRelease("1572").orElseThrow().source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+            assertThat(outdated.hasRcrv("1545")).isFalse(); // listed without an RC/RV row
         }
 
         @Test
@@ -293,19 +312,62 @@ class ExamCatalogTest {
         private static final String BTECH_1_1_REGULAR = "B.Tech I Year I Semester (R18) Regular Examinations Results";
 
         @Test
-        void a_list_with_one_r18_code_gives_that_release_from_the_list_and_the_rest_from_the_table() {
+        void a_list_with_one_r18_code_gives_that_release_from_the_list_and_the_older_ones_from_the_table() {
             ExamCatalog catalog = ExamCatalog.from(listOf(
                     row("degree=btech&examCode=1467&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "06-SEP-2021")));
 
             List<ExamRelease> firstSemester = catalog.btechReleases(Regulation.R18, Semester.S1_1);
-            assertThat(firstSemester).hasSize(14);
+            assertThat(codes(firstSemester)).containsExactly("1323", "1358", "1404", "1430", "1467");
             ExamRelease listed = only(firstSemester, "1467");
             assertThat(listed.source()).isEqualTo(ReleaseSource.RELEASE_LIST);
             assertThat(listed.title()).isEqualTo(BTECH_1_1_REGULAR);
             assertThat(listed.releasedOn()).contains(LocalDate.of(2021, 9, 6));
             assertThat(only(firstSemester, "1323").source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1))).containsExactly("1323", "1404", "1467", "1572");
-            assertThat(catalog.all()).hasSize(119 + 15);
+            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1))).containsExactly("1323", "1404", "1467");
+            // The table's codes up to 1467: 1-1 five, 1-2 five, 2-1 three, 2-2 two, 3-1 one; none of R22.
+            assertThat(catalog.all()).hasSize(16);
+        }
+
+        @Test
+        void a_built_in_code_above_the_newest_code_of_the_list_is_left_out_with_its_rc_rv() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1467&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "06-SEP-2021")));
+
+            assertThat(catalog.all()).noneMatch(r -> Integer.parseInt(r.code()) > 1467);
+            for (String code : List.of("1504", "1572", "1852", "1662", "1855")) {
+                assertThat(catalog.hasRcrv(code)).as(code).isFalse();
+                assertThat(catalog.mayHaveUnlistedRcrv(code)).as(code).isFalse();
+                assertThat(catalog.rcrvRelease(code)).as(code).isEmpty();
+            }
+        }
+
+        @Test
+        void a_built_in_code_the_list_does_not_show_below_its_newest_code_is_unlisted_with_rc_rv_only_on_a_result() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1467&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "06-SEP-2021")));
+
+            ExamRelease unlisted = only(catalog.btechReleases(Regulation.R18, Semester.S1_1), "1404");
+            assertThat(catalog.isUnlisted(unlisted)).isTrue();
+            assertThat(catalog.isUnlisted(only(catalog.all(), "1467"))).isFalse();
+            assertThat(catalog.hasRcrv("1404")).isFalse();
+            assertThat(catalog.mayHaveUnlistedRcrv("1404")).isTrue();
+            assertThat(catalog.rcrvRelease("1404").orElseThrow().params()).containsExactly(
+                    Map.entry("degree", "btech"), Map.entry("examCode", "1404"), Map.entry("etype", "r17"),
+                    Map.entry("result", "gradercrv"), Map.entry("type", "rcrvintgrade"));
+            assertThat(catalog.hasRcrv("1467")).isFalse();
+            assertThat(catalog.mayHaveUnlistedRcrv("1467")).isFalse();
+        }
+
+        @Test
+        void the_newest_code_counts_rows_of_every_degree() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=btech&examCode=1467&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "06-SEP-2021"),
+                    row("degree=mba&examCode=1575", "MBA I Year I Semester (R19) Regular Examinations Results",
+                            "20-JUL-2022")));
+
+            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1))).endsWith("1504", "1572");
+            assertThat(catalog.isUnlisted(only(catalog.all(), "1572"))).isTrue();
+            assertThat(catalog.all()).noneMatch(r -> r.code().equals("1615"));
         }
 
         @Test
@@ -337,8 +399,11 @@ class ExamCatalogTest {
 
         @Test
         void dated_releases_go_by_date_and_undated_ones_follow_the_latest_dated_lower_code() {
-            // Dates deliberately out of code order: 1404 is listed as released after 1430.
+            // Dates deliberately out of code order: 1404 is listed as released after 1430. A later M.Tech row makes
+            // the list's newest code 1900, so that every built-in code is in.
             ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row("degree=mtech&examCode=1900", "M.Tech I Year I Semester (R22) Regular Examinations Results",
+                            "10-JAN-2026"),
                     row("degree=btech&examCode=1404&etype=r17&type=grade17", BTECH_1_1_REGULAR, "01-FEB-2021"),
                     row("degree=btech&examCode=1430&etype=r17&type=intgrade",
                             "B.Tech I Year I Semester (R18) Supplementary Examinations Results", "11-JAN-2021")));
@@ -378,7 +443,9 @@ class ExamCatalogTest {
                     row("degree=btech&examCode=1572&etype=r17&result=gradercrv&type=rcrvintgrade",
                             "RC/RV " + BTECH_1_1_REGULAR, "20-JUN-2022")));
 
-            assertThat(only(catalog.btechReleases(Regulation.R18, Semester.S1_1), "1572").source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+            ExamRelease exam = only(catalog.btechReleases(Regulation.R18, Semester.S1_1), "1572");
+            assertThat(exam.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+            assertThat(catalog.isUnlisted(exam)).isFalse(); // its RC/RV row shows it was released
             assertThat(catalog.hasRcrv("1572")).isTrue();
             assertThat(catalog.rcrvRelease("1572").orElseThrow().source()).isEqualTo(ReleaseSource.RELEASE_LIST);
         }

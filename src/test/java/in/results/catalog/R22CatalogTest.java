@@ -102,6 +102,26 @@ class R22CatalogTest {
     }
 
     @Test
+    void a_list_of_late_2023_leaves_out_the_later_r22_codes_of_the_table_and_keeps_an_older_one_it_lost_unlisted() {
+        // The list shows 1662 and 1704 but lost 1699's rows; 1763 … 1855 came after its newest code, 1704.
+        ExamCatalog catalog = ExamCatalog.from(listOf(
+                row("degree=btech&examCode=1704&" + INTGRADE, "B.Tech I Year II Semester (R22) Regular Examinations Results",
+                        "19-OCT-2023"),
+                row("degree=btech&examCode=1662&" + INTGRADE, "B.Tech I Year I Semester (R22) Regular Examinations Results",
+                        "27-MAY-2023")));
+
+        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S1_1))).containsExactly("1662", "1699");
+        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S1_2))).containsExactly("1704");
+        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S2_1))).isEmpty();
+        ExamRelease lost = catalog.btechReleases(Regulation.R22, Semester.S1_1).get(1);
+        assertThat(catalog.isUnlisted(lost)).isTrue();
+        assertThat(lost.releasedOn()).contains(LocalDate.of(2023, 10, 19));
+        assertThat(catalog.mayHaveUnlistedRcrv("1699")).isTrue();
+        assertThat(catalog.hasRcrv("1763")).isFalse();
+        assertThat(catalog.rcrvRelease("1763")).isEmpty();
+    }
+
+    @Test
     void the_date_column_is_the_release_date_whatever_session_the_title_ends_with() {
         ExamCatalog catalog = ExamCatalog.from(listOf(row("degree=btech&examCode=1833&" + INTGRADE,
                 "B.Tech II Year I Semester (R22) Regular Examinations Results December-2024", "08-FEB-2025")));

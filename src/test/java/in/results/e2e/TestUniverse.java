@@ -17,13 +17,23 @@ record TestUniverse(UniversitySimulator primary, UniversitySimulator mirror, Jav
         implements AutoCloseable {
 
     static TestUniverse start(Cohort cohort, Ticker ticker, Map<String, String> settings) {
-        return start(cohort, Environment.system().withTicker(ticker), settings);
+        return start(UniversitySimulator.builder(cohort), Environment.system().withTicker(ticker), settings);
     }
 
     /** The same with the service's time and threads from {@code environment}. */
     static TestUniverse start(Cohort cohort, Environment environment, Map<String, String> settings) {
-        UniversitySimulator primary = UniversitySimulator.start(cohort, 0);
-        UniversitySimulator mirror = UniversitySimulator.start(cohort, 0);
+        return start(UniversitySimulator.builder(cohort), environment, settings);
+    }
+
+    /** As {@link #start(Cohort, Ticker, Map)}, with the university {@code university} sets up (a day, a trimmed list). */
+    static TestUniverse start(UniversitySimulator.Builder university, Ticker ticker, Map<String, String> settings) {
+        return start(university, Environment.system().withTicker(ticker), settings);
+    }
+
+    private static TestUniverse start(UniversitySimulator.Builder university, Environment environment,
+            Map<String, String> settings) {
+        UniversitySimulator primary = university.start(0);
+        UniversitySimulator mirror = university.start(0);
         Javalin service = ExamEndpointsIT.startService(
                 List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), environment, settings);
         return new TestUniverse(primary, mirror, service, new ServiceClient(service.port()));

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SimulatorMainTest {
@@ -15,7 +17,8 @@ class SimulatorMainTest {
         SimulatorMain.Options options = SimulatorMain.Options.parse(new String[] {"--port", "8089", "--seed=7",
                 "--latency-ms", "25"});
 
-        assertThat(options).isEqualTo(new SimulatorMain.Options(8089, 7, 25));
+        assertThat(options).isEqualTo(new SimulatorMain.Options(8089, 7, 25, LocalDate.MAX,
+                LocalDate.MIN, Set.of()));
         assertThat(SimulatorMain.Options.parse(new String[] {"--port=0"}).seed()).isEqualTo(Cohort.DEFAULT_SEED);
     }
 
