@@ -39,12 +39,19 @@ record AnswerStores(
 
     static AnswerStores shared(Deployment.Fleet fleet) {
         return new AnswerStores(
-                fleet.store("exam", StoredFormats.examAnswers(fleet.mapper()), StoredFormats::examKeyText, EXAM_ENTRIES),
-                fleet.store("transcript", StoredFormats.transcripts(fleet.mapper()),
+                fleet.store(
+                        "exam", StoredFormats.examAnswers(fleet.mapper()), StoredFormats::examKeyText, EXAM_ENTRIES),
+                fleet.store(
+                        "transcript",
+                        StoredFormats.transcripts(fleet.mapper()),
                         key -> key.regulation().name() + ":" + key.hallTicket().value(),
                         TRANSCRIPT_ENTRIES),
-                fleet.store("releases", StoredFormats.listOf(fleet.mapper(), ReleaseListing.class), SharedCopies::part, 1),
-                fleet.store("notifications", StoredFormats.listOf(fleet.mapper(), Notification.class), SharedCopies::part,
+                fleet.store(
+                        "releases", StoredFormats.listOf(fleet.mapper(), ReleaseListing.class), SharedCopies::part, 1),
+                fleet.store(
+                        "notifications",
+                        StoredFormats.listOf(fleet.mapper(), Notification.class),
+                        SharedCopies::part,
                         1),
                 new StoreMode.Shared(fleet.link()));
     }

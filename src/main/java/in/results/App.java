@@ -32,8 +32,15 @@ public final class App {
      * tries per hall ticket (each already retried by the upstream client).
      */
     private static BulkJobs.Policy bulkPolicy(ServiceConfig config) {
-        return new BulkJobs.Policy(4, Math.max(1, config.upstreamConcurrency() * 3 / 4), 200, Duration.ofMinutes(10),
-                Duration.ofMinutes(1), Duration.ofMinutes(2), 2, Duration.ofMillis(500));
+        return new BulkJobs.Policy(
+                4,
+                Math.max(1, config.upstreamConcurrency() * 3 / 4),
+                200,
+                Duration.ofMinutes(10),
+                Duration.ofMinutes(1),
+                Duration.ofMinutes(2),
+                2,
+                Duration.ofMillis(500));
     }
 
     /** The service for {@code config}, not yet started; {@code Javalin#start()} listens on {@code config.port()}. */
@@ -64,29 +71,39 @@ public final class App {
     public static Javalin start(ServiceConfig config, Environment environment) {
         Service service = build(config, environment);
         Javalin server = service.server().start();
-        environment.executor().execute(() ->
-                service.catalog().current(Deadline.after(config.requestDeadline(), environment.ticker())));
+        environment
+                .executor()
+                .execute(() ->
+                        service.catalog().current(Deadline.after(config.requestDeadline(), environment.ticker())));
         return server;
     }
 
     private static Service build(ServiceConfig config, Environment environment) {
         Deployment deployment = Deployment.of(config, environment);
         int bulkSlots = bulkPolicy(config).maxInFlight();
-        UpstreamClient upstream = new UpstreamClient(config.upstreamUrls(),
-                url -> deployment.hostLimits(url, bulkSlots), config.upstreamTimeout(), upstreamPolicy(config),
+        UpstreamClient upstream = new UpstreamClient(
+                config.upstreamUrls(),
+                url -> deployment.hostLimits(url, bulkSlots),
+                config.upstreamTimeout(),
+                upstreamPolicy(config),
                 environment.ticker());
         return build(config, environment, deployment, upstream);
     }
 
     /** The client of the university for {@code config} with this instance's own limits. */
     public static UpstreamClient upstreamClient(ServiceConfig config, Environment environment) {
-        return new UpstreamClient(config.upstreamUrls(), config.upstreamConcurrency(), config.upstreamTimeout(),
-                upstreamPolicy(config), environment.ticker());
+        return new UpstreamClient(
+                config.upstreamUrls(),
+                config.upstreamConcurrency(),
+                config.upstreamTimeout(),
+                upstreamPolicy(config),
+                environment.ticker());
     }
 
     /** As {@link #create(ServiceConfig, Environment)}, asking the university through {@code upstream}. */
     public static Javalin create(ServiceConfig config, Environment environment, UpstreamClient upstream) {
-        return build(config, environment, Deployment.of(config, environment), upstream).server();
+        return build(config, environment, Deployment.of(config, environment), upstream)
+                .server();
     }
 
     /** Default breaker and retries, the configured budget. */
@@ -97,27 +114,45 @@ public final class App {
     /** The unstarted server and the exam catalog its lookups use. */
     private record Service(Javalin server, CatalogSource catalog) {}
 
-    private static Service build(ServiceConfig config, Environment environment, Deployment deployment,
-            UpstreamClient upstream) {
+    private static Service build(
+            ServiceConfig config, Environment environment, Deployment deployment, UpstreamClient upstream) {
         AnswerStores stores = deployment.stores();
         ExamLookup exams = new ExamLookup(upstream, stores.exams());
-        ListPage<ReleaseListing> releases =
-                listPage(upstream, "/jsp/home.jsp", ReleaseListParser::parse, stores.releaseList(), config, environment);
-        ListPage<Notification> notifications = listPage(upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse,
-                stores.notifications(), config, environment);
+        ListPage<ReleaseListing> releases = listPage(
+                upstream, "/jsp/home.jsp", ReleaseListParser::parse, stores.releaseList(), config, environment);
+        ListPage<Notification> notifications = listPage(
+                upstream, "/jsp/RCRVInfo.jsp", NotificationParser::parse, stores.notifications(), config, environment);
         CatalogSource catalog = new CatalogSource(releases);
         SemesterLookup semesters = new SemesterLookup(catalog, exams, environment.executor());
         // One store for every regulation: its key holds the regulation, so /all-r22 and /all-r18 answers never mix.
-        AllSemestersLookup allSemesters = new AllSemestersLookup(catalog, exams, stores.transcripts(),
-                environment.executor(), config.upstreamConcurrency());
+        AllSemestersLookup allSemesters = new AllSemestersLookup(
+                catalog, exams, stores.transcripts(), environment.executor(), config.upstreamConcurrency());
         BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
-        return new Service(new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream,
-                stores.mode(), deployment.clientBuckets(), config, environment).server(), catalog);
+        return new Service(
+                new HttpApi(
+                                exams,
+                                semesters,
+                                allSemesters,
+                                bulk,
+                                releases,
+                                notifications,
+                                upstream,
+                                stores.mode(),
+                                deployment.clientBuckets(),
+                                config,
+                                environment)
+                        .server(),
+                catalog);
     }
 
-    private static <T> ListPage<T> listPage(UpstreamClient upstream, String path, Function<String, List<T>> parser,
-            AnswerStore<String, List<T>> store, ServiceConfig config, Environment environment) {
-        return new ListPage<>(upstream, path, parser, store, environment.ticker(), environment.executor(),
-                config.requestDeadline());
+    private static <T> ListPage<T> listPage(
+            UpstreamClient upstream,
+            String path,
+            Function<String, List<T>> parser,
+            AnswerStore<String, List<T>> store,
+            ServiceConfig config,
+            Environment environment) {
+        return new ListPage<>(
+                upstream, path, parser, store, environment.ticker(), environment.executor(), config.requestDeadline());
     }
 }

@@ -21,22 +21,32 @@ final class Demo {
         UniversitySimulator simulator = UniversitySimulator.start(Cohort.generate(Cohort.DEFAULT_SEED), 0);
         URI base = simulator.baseUrl();
         Javalin app = App.start(config.withUpstreamUrls(List.of(base, URI.create(base + "/results"))));
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            app.stop();
-            simulator.close();
-        }, "shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            app.stop();
+                            simulator.close();
+                        },
+                        "shutdown"));
         String service = "http://localhost:" + app.port();
         Student student = simulator.cohort().students().stream()
-                .filter(s -> !s.lateralEntry() && s.results().size() > 4).findFirst().orElseThrow();
+                .filter(s -> !s.lateralEntry() && s.results().size() > 4)
+                .findFirst()
+                .orElseThrow();
         // An R22 student of the 2023 batch with a supplementary attempt: several semesters, merged.
         Student r22 = simulator.cohort().students().stream()
-                .filter(s -> s.regulation().equals("R22") && !s.lateralEntry() && s.admissionYear() == 2023
+                .filter(s -> s.regulation().equals("R22")
+                        && !s.lateralEntry()
+                        && s.admissionYear() == 2023
                         && s.results().size() > 5)
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
         Map.Entry<String, ?> someExam = student.results().entrySet().iterator().next();
         Exam exam = simulator.cohort().exam(someExam.getKey()).orElseThrow();
         StringBuilder query = new StringBuilder("hallticket=" + student.hallTicket());
-        exam.linkParams().forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+        exam.linkParams()
+                .forEach((key, value) ->
+                        query.append('&').append(key).append('=').append(value));
         String first = student.hallTicket();
         String last = first.substring(0, 8) + "20";
         System.out.println("""
@@ -52,8 +62,16 @@ final class Demo {
                   %2$s/api?hallticket_from=%5$s&hallticket_to=%6$s&degree=btech&examCode=%7$s&etype=%8$s&type=%9$s&result=null
                   %2$s/new/all
                   %2$s/notifications
-                """.formatted(base, service, query, first, first.substring(0, 8) + "01", last, exam.code(),
-                exam.linkParams().getOrDefault("etype", "r17"), exam.linkParams().getOrDefault("type", "intgrade"),
-                r22.hallTicket()));
+                """.formatted(
+                        base,
+                        service,
+                        query,
+                        first,
+                        first.substring(0, 8) + "01",
+                        last,
+                        exam.code(),
+                        exam.linkParams().getOrDefault("etype", "r17"),
+                        exam.linkParams().getOrDefault("type", "intgrade"),
+                        r22.hallTicket()));
     }
 }

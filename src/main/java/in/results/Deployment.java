@@ -15,7 +15,6 @@ import in.results.redis.SharedCopies;
 import in.results.redis.SharedJobs;
 import in.results.redis.SharedLimits;
 import in.results.store.RedisStore;
-import in.results.store.StoreMode;
 import in.results.upstream.HostLimits;
 import java.net.URI;
 import java.time.Duration;
@@ -34,9 +33,14 @@ sealed interface Deployment permits Deployment.Single, Deployment.Fleet {
             return new Single(config, environment);
         }
         LoadNotices notices = new LoadNotices();
-        RedisLink link = RedisLink.open(config.redisUrl(), config.redisTimeout(),
-                SharedCopies.channel(config.redisPrefix()), notices::deliver, environment.ticker(),
-                environment.clock(), environment.executor());
+        RedisLink link = RedisLink.open(
+                config.redisUrl(),
+                config.redisTimeout(),
+                SharedCopies.channel(config.redisPrefix()),
+                notices::deliver,
+                environment.ticker(),
+                environment.clock(),
+                environment.executor());
         return new Fleet(link, notices, config, environment, StoredFormats.mapper());
     }
 
@@ -64,8 +68,11 @@ sealed interface Deployment permits Deployment.Single, Deployment.Fleet {
 
         @Override
         public HostLimits hostLimits(URI host, int bulkSlots) {
-            return HostLimits.local(config.upstreamConcurrency(), config.upstreamRequestsPerSecond(),
-                    config.upstreamTimeout(), environment.ticker());
+            return HostLimits.local(
+                    config.upstreamConcurrency(),
+                    config.upstreamRequestsPerSecond(),
+                    config.upstreamTimeout(),
+                    environment.ticker());
         }
 
         @Override
@@ -80,8 +87,9 @@ sealed interface Deployment permits Deployment.Single, Deployment.Fleet {
     }
 
     /** Instances sharing one Redis (keys under {@code RESULTS_REDIS_PREFIX}). */
-    record Fleet(RedisLink link, LoadNotices notices, ServiceConfig config, Environment environment,
-            ObjectMapper mapper) implements Deployment {
+    record Fleet(
+            RedisLink link, LoadNotices notices, ServiceConfig config, Environment environment, ObjectMapper mapper)
+            implements Deployment {
         /** A slot outlives its exchange (which ends within the upstream timeout) by this much at most. */
         static final Duration SLOT_MARGIN = Duration.ofSeconds(2);
 
@@ -92,31 +100,56 @@ sealed interface Deployment permits Deployment.Single, Deployment.Fleet {
 
         @Override
         public HostLimits hostLimits(URI host, int bulkSlots) {
-            SharedLimits shared = new SharedLimits(link, config.redisPrefix(), host.toString(),
-                    config.upstreamConcurrency(), bulkSlots, config.upstreamRequestsPerSecond(),
-                    config.upstreamTimeout().plus(SLOT_MARGIN), environment.ticker());
+            SharedLimits shared = new SharedLimits(
+                    link,
+                    config.redisPrefix(),
+                    host.toString(),
+                    config.upstreamConcurrency(),
+                    bulkSlots,
+                    config.upstreamRequestsPerSecond(),
+                    config.upstreamTimeout().plus(SLOT_MARGIN),
+                    environment.ticker());
             return HostLimits.fleet(shared, config.upstreamTimeout(), environment.ticker());
         }
 
         @Override
         public ClientBuckets clientBuckets() {
-            return ClientBuckets.fleet(new SharedBuckets(link, config.redisPrefix()), config.rateLimitPerMinute(),
-                    environment.ticker());
+            return ClientBuckets.fleet(
+                    new SharedBuckets(link, config.redisPrefix()), config.rateLimitPerMinute(), environment.ticker());
         }
 
         @Override
         public BulkJobs bulkJobs(ExamLookup exams, BulkJobs.Policy policy) {
-            SharedJobs<BulkStatus.Finished> shared = new SharedJobs<>(link, config.redisPrefix(),
-                    StoredFormats.bulkResults(mapper), environment.ticker(), environment.clock(), environment.executor());
+            SharedJobs<BulkStatus.Finished> shared = new SharedJobs<>(
+                    link,
+                    config.redisPrefix(),
+                    StoredFormats.bulkResults(mapper),
+                    environment.ticker(),
+                    environment.clock(),
+                    environment.executor());
             return BulkJobs.fleet(exams, policy, environment, shared);
         }
 
         /** A shared answer store named {@code name} in keys, holding at most {@code entries} copies locally. */
         <K, V> RedisStore<K, V> store(String name, CopyCodec<V> codec, Function<K, String> keyText, long entries) {
-            SharedCopies<V> copies = new SharedCopies<>(link, notices, config.redisPrefix(), name, codec,
-                    AnswerStores.STALE_FOR, environment.ticker(), environment.clock(), environment.executor());
-            return new RedisStore<>(copies, keyText, entries, AnswerStores.STALE_FOR, environment.ticker(),
-                    environment.clock(), environment.executor());
+            SharedCopies<V> copies = new SharedCopies<>(
+                    link,
+                    notices,
+                    config.redisPrefix(),
+                    name,
+                    codec,
+                    AnswerStores.STALE_FOR,
+                    environment.ticker(),
+                    environment.clock(),
+                    environment.executor());
+            return new RedisStore<>(
+                    copies,
+                    keyText,
+                    entries,
+                    AnswerStores.STALE_FOR,
+                    environment.ticker(),
+                    environment.clock(),
+                    environment.executor());
         }
     }
 }

@@ -5,13 +5,13 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import in.results.bulk.BulkStatus;
-import in.results.core.ExamQuery;
-import in.results.grading.Sgpa;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import in.results.bulk.BulkStatus;
 import in.results.catalog.ReleaseDate;
 import in.results.catalog.Semester;
 import in.results.catalog.Term;
+import in.results.core.ExamQuery;
+import in.results.grading.Sgpa;
 import in.results.lookup.ExamAnswer;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.TranscriptAnswer;
@@ -56,14 +56,19 @@ final class StoredFormats {
 
     /** A list page's entries, read back unmodifiable like the loader's. */
     static <T> CopyCodec<List<T>> listOf(ObjectMapper mapper, Class<T> element) {
-        return new CopyCodec<>(mapper, mapper.getTypeFactory().constructCollectionType(List.class, element),
-                List::copyOf);
+        return new CopyCodec<>(
+                mapper, mapper.getTypeFactory().constructCollectionType(List.class, element), List::copyOf);
     }
 
     static String examKeyText(ExamLookup.ExamKey key) {
         ExamQuery exam = key.exam();
-        return String.join(":", SharedCopies.part(key.hallTicket().value()), SharedCopies.part(exam.degree()),
-                SharedCopies.part(exam.examCode()), SharedCopies.part(exam.etype()), SharedCopies.part(exam.type()),
+        return String.join(
+                ":",
+                SharedCopies.part(key.hallTicket().value()),
+                SharedCopies.part(exam.degree()),
+                SharedCopies.part(exam.examCode()),
+                SharedCopies.part(exam.etype()),
+                SharedCopies.part(exam.type()),
                 SharedCopies.part(exam.result()));
     }
 

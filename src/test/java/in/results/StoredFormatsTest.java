@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.bulk.BulkStatus;
+import in.results.catalog.ExamCatalog;
+import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
 import in.results.core.ExamQuery;
 import in.results.core.HallTicket;
-import in.results.grading.Sgpa;
-import in.results.catalog.ExamCatalog;
-import in.results.catalog.ExamRelease;
 import in.results.core.Regulation;
+import in.results.grading.Sgpa;
 import in.results.lookup.ExamAnswer;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.Transcript;
@@ -40,7 +40,8 @@ class StoredFormatsTest {
 
     /** Every subject's latest attempt: the semester's first built-in R18 release (a full release record). */
     private static Map<String, ExamRelease> lastAttempts(Semester semester) {
-        ExamRelease release = ExamCatalog.builtIn().btechReleases(Regulation.R18, semester).getFirst();
+        ExamRelease release =
+                ExamCatalog.builtIn().btechReleases(Regulation.R18, semester).getFirst();
         Map<String, ExamRelease> attempts = new LinkedHashMap<>();
         ROWS.forEach(row -> attempts.put(row.code(), release));
         return attempts;
@@ -58,7 +59,8 @@ class StoredFormatsTest {
     @Test
     void exam_answers_of_both_kinds_read_back_equal() {
         CopyCodec<ExamAnswer> codec = StoredFormats.examAnswers(MAPPER);
-        ExamAnswer found = new ExamAnswer.Found(new ResultPage("B.Tech I Year I Semester (R18) Regular", STUDENT, ROWS));
+        ExamAnswer found =
+                new ExamAnswer.Found(new ResultPage("B.Tech I Year I Semester (R18) Regular", STUDENT, ROWS));
 
         assertThat(roundTrip(codec, found)).isEqualTo(found);
         assertThat(roundTrip(codec, new ExamAnswer.NoResult())).isEqualTo(new ExamAnswer.NoResult());
@@ -68,21 +70,30 @@ class StoredFormatsTest {
     void a_finished_bulk_result_reads_back_equal_with_its_pages_in_order_and_its_missing_count() {
         CopyCodec<BulkStatus.Finished> codec = StoredFormats.bulkResults(MAPPER);
         ResultPage first = new ResultPage("B.Tech I Year I Semester (R18) Regular", STUDENT, ROWS);
-        ResultPage second = new ResultPage("B.Tech I Year I Semester (R18) Regular",
-                new StudentDetails("189A1A0502", "B STUDENT", "B FATHER", "9A"), ROWS.reversed());
+        ResultPage second = new ResultPage(
+                "B.Tech I Year I Semester (R18) Regular",
+                new StudentDetails("189A1A0502", "B STUDENT", "B FATHER", "9A"),
+                ROWS.reversed());
         BulkStatus.Finished finished = new BulkStatus.Finished(List.of(first, second), 3);
 
         assertThat(roundTrip(codec, finished)).isEqualTo(finished);
-        assertThat(roundTrip(codec, new BulkStatus.Finished(List.of(), 0))).isEqualTo(new BulkStatus.Finished(List.of(), 0));
+        assertThat(roundTrip(codec, new BulkStatus.Finished(List.of(), 0)))
+                .isEqualTo(new BulkStatus.Finished(List.of(), 0));
     }
 
     @Test
     void transcripts_keep_their_sgpa_kinds_and_decimal_scales() {
         CopyCodec<TranscriptAnswer> codec = StoredFormats.transcripts(MAPPER);
-        TranscriptAnswer found = new TranscriptAnswer.Found(new Transcript(STUDENT, List.of(
-                new Transcript.SemesterRecord(Semester.S1_1, ROWS, new Sgpa.Fail(), lastAttempts(Semester.S1_1)),
-                new Transcript.SemesterRecord(Semester.S4_2, ROWS, new Sgpa.Awarded(new BigDecimal("10")),
-                        lastAttempts(Semester.S4_2))),
+        TranscriptAnswer found = new TranscriptAnswer.Found(new Transcript(
+                STUDENT,
+                List.of(
+                        new Transcript.SemesterRecord(
+                                Semester.S1_1, ROWS, new Sgpa.Fail(), lastAttempts(Semester.S1_1)),
+                        new Transcript.SemesterRecord(
+                                Semester.S4_2,
+                                ROWS,
+                                new Sgpa.Awarded(new BigDecimal("10")),
+                                lastAttempts(Semester.S4_2))),
                 new BigDecimal("8.50")));
 
         TranscriptAnswer back = roundTrip(codec, found);
@@ -90,7 +101,8 @@ class StoredFormatsTest {
         assertThat(back).isEqualTo(found);
         Transcript transcript = ((TranscriptAnswer.Found) back).transcript();
         assertThat(transcript.overallGpa().toPlainString()).isEqualTo("8.50");
-        assertThat(((Sgpa.Awarded) transcript.semesters().get(1).sgpa()).value().toPlainString()).isEqualTo("10.00");
+        assertThat(((Sgpa.Awarded) transcript.semesters().get(1).sgpa()).value().toPlainString())
+                .isEqualTo("10.00");
         assertThat(roundTrip(codec, new TranscriptAnswer.NoResult())).isEqualTo(new TranscriptAnswer.NoResult());
     }
 
@@ -99,7 +111,8 @@ class StoredFormatsTest {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("examCode", "1503");
         params.put("degree", "btech");
-        List<ReleaseListing> releases = List.of(new ReleaseListing("RC/RV B.Tech", "07-FEB-2022", "examCode=1503&degree=btech", params));
+        List<ReleaseListing> releases =
+                List.of(new ReleaseListing("RC/RV B.Tech", "07-FEB-2022", "examCode=1503&degree=btech", params));
         List<Notification> notices = List.of(new Notification("07-02-2022", "results of RC/RV"));
 
         List<ReleaseListing> back = roundTrip(StoredFormats.listOf(MAPPER, ReleaseListing.class), releases);
@@ -107,7 +120,8 @@ class StoredFormatsTest {
         assertThat(back).isEqualTo(releases);
         assertThat(back.getFirst().linkParams().keySet()).containsExactly("examCode", "degree");
         assertThat(back).isUnmodifiable();
-        assertThat(roundTrip(StoredFormats.listOf(MAPPER, Notification.class), notices)).isEqualTo(notices);
+        assertThat(roundTrip(StoredFormats.listOf(MAPPER, Notification.class), notices))
+                .isEqualTo(notices);
     }
 
     @Test
@@ -117,7 +131,8 @@ class StoredFormatsTest {
         var shifted = new ExamLookup.ExamKey(ticket, new ExamQuery("btech", "1503:r17", "", "intgrade", "null"));
 
         assertThat(StoredFormats.examKeyText(plain)).isEqualTo("189A1A0501:btech:1503:r17:intgrade:null");
-        assertThat(StoredFormats.examKeyText(shifted)).isNotEqualTo(StoredFormats.examKeyText(plain))
+        assertThat(StoredFormats.examKeyText(shifted))
+                .isNotEqualTo(StoredFormats.examKeyText(plain))
                 .doesNotContain(" ");
     }
 }

@@ -37,7 +37,8 @@ final class AllSemestersRoutes {
 
     void register(JavalinConfig config) {
         for (Regulation regulation : Regulation.values()) {
-            config.routes.get("/all-" + regulation.code().toLowerCase(Locale.ROOT) + "/{hallticket}",
+            config.routes.get(
+                    "/all-" + regulation.code().toLowerCase(Locale.ROOT) + "/{hallticket}",
                     ctx -> allSemesters(ctx, regulation, hallTicketOf(ctx)));
         }
         config.routes.get("/all/{hallticket}", ctx -> {
@@ -56,7 +57,7 @@ final class AllSemestersRoutes {
         Transcript transcript = switch (answer.value()) {
             case TranscriptAnswer.Found found -> found.transcript();
             case TranscriptAnswer.NoResult none ->
-                    throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
+                throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
         };
         json.writeCached(ctx, answer, TRANSCRIPT, () -> Map.of("data", body(transcript)));
     }

@@ -1,11 +1,8 @@
 package in.results.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Consumer;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -22,12 +19,11 @@ import org.jsoup.nodes.Element;
  * failing: the page shows what the document says.
  */
 final class ApiDocsPage {
-    private static final List<String> METHODS = List.of("get", "put", "post", "delete", "options", "head", "patch",
-            "trace");
+    private static final List<String> METHODS =
+            List.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
     private static final List<String> BOUNDS = List.of("minLength", "maxLength", "minimum", "maximum");
     private static final String SCHEMA_REF = "#/components/schemas/";
-    /** {@code `code`} (group 1) or {@code **bold**} (group 2). */
-    private static final Pattern MARKUP = Pattern.compile("`([^`]+)`|\\*\\*([^*]+)\\*\\*");
+
     private static final Pattern NOT_ID = Pattern.compile("[^A-Za-z0-9_-]");
     /** The page around the document's content: fixed markup and style, nothing taken from the document. */
     private static final String SKELETON = """
@@ -66,10 +62,14 @@ final class ApiDocsPage {
         page.title(info.path("title").asText("API"));
         Element title = page.expectFirst("h1").text(page.title());
         if (info.hasNonNull("version")) {
-            title.appendText(" ").appendElement("small").text(info.path("version").asText());
+            title.appendText(" ")
+                    .appendElement("small")
+                    .text(info.path("version").asText());
         }
-        paragraphs(page.expectFirst("header > div"), info.path("summary").asText(""));
-        paragraphs(page.expectFirst("header > div"), info.path("description").asText(""));
+        DocsMarkup.paragraphs(
+                page.expectFirst("header > div"), info.path("summary").asText(""));
+        DocsMarkup.paragraphs(
+                page.expectFirst("header > div"), info.path("description").asText(""));
         page.expectFirst("header > p > span").text(document.path("openapi").asText("?"));
         Element contents = page.expectFirst("nav > ul");
         Element main = page.expectFirst("main");
@@ -89,7 +89,10 @@ final class ApiDocsPage {
         });
         JsonNode schemas = document.path("components").path("schemas");
         if (schemas.isObject()) {
-            contents.appendElement("li").appendElement("a").attr("href", "#schemas").text("Schemas");
+            contents.appendElement("li")
+                    .appendElement("a")
+                    .attr("href", "#schemas")
+                    .text("Schemas");
             schemas(main.appendElement("section").id("schemas"), schemas);
         }
         // jsoup writes the HTML5 doctype in lower case; keep the customary upper case.
@@ -98,19 +101,26 @@ final class ApiDocsPage {
 
     private static void methodAndPath(Element into, String method, String path) {
         into.appendElement("span").addClass("method").text(method.toUpperCase(Locale.ROOT));
-        code(into.appendText(" "), path);
+        DocsMarkup.code(into.appendText(" "), path);
     }
 
     private void operation(Element section, String path, String method, JsonNode item) {
         JsonNode operation = item.path(method);
         methodAndPath(section.appendElement("h2"), method, path);
         if (operation.hasNonNull("summary")) {
-            inline(section.appendElement("p").addClass("summary"), operation.path("summary").asText());
+            DocsMarkup.inline(
+                    section.appendElement("p").addClass("summary"),
+                    operation.path("summary").asText());
         }
-        paragraphs(section, item.path("description").asText(""));
-        paragraphs(section, operation.path("description").asText(""));
-        parameters(section, Stream.concat(item.path("parameters").valueStream(),
-                operation.path("parameters").valueStream()).map(this::resolve).toList());
+        DocsMarkup.paragraphs(section, item.path("description").asText(""));
+        DocsMarkup.paragraphs(section, operation.path("description").asText(""));
+        parameters(
+                section,
+                Stream.concat(
+                                item.path("parameters").valueStream(),
+                                operation.path("parameters").valueStream())
+                        .map(this::resolve)
+                        .toList());
         responses(section, operation.path("responses"));
     }
 
@@ -118,15 +128,18 @@ final class ApiDocsPage {
         Element table = table(section, "Parameters", "name", "in", "required", "value", "description");
         for (JsonNode parameter : parameters) {
             Element row = table.appendElement("tr");
-            code(row.appendElement("td"), parameter.path("name").asText());
+            DocsMarkup.code(row.appendElement("td"), parameter.path("name").asText());
             row.appendElement("td").text(parameter.path("in").asText());
             row.appendElement("td").text(parameter.path("required").asBoolean(false) ? "yes" : "no");
             Element value = row.appendElement("td");
             constraints(value, parameter.path("schema"));
             if (parameter.has("example")) {
-                code(value.appendElement("div").text("example: "), parameter.path("example").asText());
+                DocsMarkup.code(
+                        value.appendElement("div").text("example: "),
+                        parameter.path("example").asText());
             }
-            inline(row.appendElement("td"), parameter.path("description").asText(""));
+            DocsMarkup.inline(
+                    row.appendElement("td"), parameter.path("description").asText(""));
         }
         replaceIfEmpty(table, "None.");
     }
@@ -137,15 +150,21 @@ final class ApiDocsPage {
             JsonNode response = resolve(entry.getValue());
             Element row = table.appendElement("tr");
             row.appendElement("td").text(entry.getKey());
-            inline(row.appendElement("td"), response.path("description").asText(""));
+            DocsMarkup.inline(
+                    row.appendElement("td"), response.path("description").asText(""));
             Element bodies = row.appendElement("td");
-            response.path("content").properties().forEach(media -> summary(code(bodies.appendElement("div"),
-                    media.getKey()).appendText(": "), media.getValue().path("schema")));
+            response.path("content")
+                    .properties()
+                    .forEach(media -> summary(
+                            DocsMarkup.code(bodies.appendElement("div"), media.getKey())
+                                    .appendText(": "),
+                            media.getValue().path("schema")));
             Element headers = row.appendElement("td");
             response.path("headers").properties().forEach(header -> {
                 JsonNode resolved = resolve(header.getValue());
-                inline(code(headers.appendElement("div"), header.getKey()).appendText(
-                        (resolved.path("required").asBoolean(false) ? "" : " (optional)") + ": "),
+                DocsMarkup.inline(
+                        DocsMarkup.code(headers.appendElement("div"), header.getKey())
+                                .appendText((resolved.path("required").asBoolean(false) ? "" : " (optional)") + ": "),
                         resolved.path("description").asText(""));
             });
         });
@@ -174,7 +193,7 @@ final class ApiDocsPage {
         section.appendElement("h2").text("Schemas");
         schemas.properties().forEach(schema -> {
             section.appendElement("h3").id(schemaId(schema.getKey())).text(schema.getKey());
-            paragraphs(section, schema.getValue().path("description").asText(""));
+            DocsMarkup.paragraphs(section, schema.getValue().path("description").asText(""));
             section.appendElement("pre").text(schema.getValue().toPrettyString());
         });
     }
@@ -186,24 +205,31 @@ final class ApiDocsPage {
             String name = ref.substring(SCHEMA_REF.length());
             into.appendElement("a").attr("href", "#" + schemaId(name)).text(name);
         } else if (schema.hasNonNull("$ref")) {
-            code(into, ref);
+            DocsMarkup.code(into, ref);
         } else if (schema.path("oneOf").isArray() || schema.path("anyOf").isArray()) {
-            each(into.appendText("one of "), schema.path(schema.path("oneOf").isArray() ? "oneOf" : "anyOf"), " | ",
+            DocsMarkup.each(
+                    into.appendText("one of "),
+                    schema.path(schema.path("oneOf").isArray() ? "oneOf" : "anyOf"),
+                    " | ",
                     alternative -> summary(into, alternative));
         } else if (schema.path("allOf").isArray()) {
-            each(into, schema.path("allOf"), " with ", part -> summary(into, part));
+            DocsMarkup.each(into, schema.path("allOf"), " with ", part -> summary(into, part));
         } else if (schema.has("const")) {
-            code(into, schema.path("const").toString());
+            DocsMarkup.code(into, schema.path("const").toString());
         } else if (schema.path("enum").isArray()) {
-            each(into, schema.path("enum"), " | ", value -> code(into, value.asText()));
+            DocsMarkup.each(into, schema.path("enum"), " | ", value -> DocsMarkup.code(into, value.asText()));
         } else if (schema.path("prefixItems").isArray()) {
-            each(into.appendText("["), schema.path("prefixItems"), ", ", item -> summary(into, item));
+            DocsMarkup.each(into.appendText("["), schema.path("prefixItems"), ", ", item -> summary(into, item));
             into.appendText("]");
         } else if (schema.path("items").isObject()) {
             summary(into.appendText("array of "), schema.path("items"));
         } else if (!schema.has("type") && schema.path("properties").isObject()) {
-            each(into.appendText("{"), schema.path("properties").properties(), ", ",
-                    property -> summary(code(into, property.getKey()).appendText(": "), property.getValue()));
+            DocsMarkup.each(
+                    into.appendText("{"),
+                    schema.path("properties").properties(),
+                    ", ",
+                    property ->
+                            summary(DocsMarkup.code(into, property.getKey()).appendText(": "), property.getValue()));
             into.appendText("}");
         } else {
             constraints(into, schema);
@@ -222,10 +248,13 @@ final class ApiDocsPage {
             into.appendText(": ");
         }
         JsonNode type = resolved.path("type");
-        into.appendText(type.isArray() ? type.valueStream().map(JsonNode::asText).collect(Collectors.joining(" or "))
-                : type.asText("any"));
+        into.appendText(
+                type.isArray()
+                        ? type.valueStream().map(JsonNode::asText).collect(Collectors.joining(" or "))
+                        : type.asText("any"));
         if (resolved.has("pattern")) {
-            code(into.appendText(", pattern "), resolved.path("pattern").asText());
+            DocsMarkup.code(
+                    into.appendText(", pattern "), resolved.path("pattern").asText());
         }
         for (String bound : BOUNDS) {
             if (resolved.has(bound)) {
@@ -243,50 +272,10 @@ final class ApiDocsPage {
         return current;
     }
 
-    /** Appends every item by {@code append}, with the text {@code separator} between them. */
-    private static <T> void each(Element into, Iterable<T> items, String separator, Consumer<T> append) {
-        Iterator<T> iterator = items.iterator();
-        while (iterator.hasNext()) {
-            append.accept(iterator.next());
-            if (iterator.hasNext()) {
-                into.appendText(separator);
-            }
-        }
-    }
-
-    /** Appends {@code text} as a code element; returns {@code into} to append more after it. */
-    private static Element code(Element into, String text) {
-        into.appendElement("code").text(text);
-        return into;
-    }
-
-    private static void paragraphs(Element into, String text) {
-        for (String paragraph : text.split("\n\\s*\n")) {
-            if (!paragraph.isBlank()) {
-                inline(into.appendElement("p"), paragraph.strip());
-            }
-        }
-    }
-
-    /** Appends {@code text} with {@code `code`} and {@code **bold**} as elements; everything else stays text. */
-    static void inline(Element into, String text) {
-        Matcher markup = MARKUP.matcher(text);
-        int from = 0;
-        while (markup.find()) {
-            into.appendText(text.substring(from, markup.start()));
-            if (markup.group(1) != null) {
-                code(into, markup.group(1));
-            } else {
-                into.appendElement("strong").text(markup.group(2));
-            }
-            from = markup.end();
-        }
-        into.appendText(text.substring(from));
-    }
-
     /** The operation's {@code operationId} (unique in a valid document), else its method and path. */
     private static String anchorOf(String path, String method, JsonNode operation) {
-        String name = operation.path("operationId").isTextual() ? operation.path("operationId").asText()
+        String name = operation.path("operationId").isTextual()
+                ? operation.path("operationId").asText()
                 : method + path;
         return "op-" + NOT_ID.matcher(name).replaceAll("-");
     }

@@ -39,13 +39,18 @@ final class ApiException extends RuntimeException {
     }
 
     static ApiException rateLimited(long retryAfterSeconds) {
-        return new ApiException(429, "RATE_LIMITED",
+        return new ApiException(
+                429,
+                "RATE_LIMITED",
                 "Too many requests from this client; retry after " + retryAfterSeconds + " seconds.",
                 retryAfterSeconds);
     }
 
     static ApiException tooManyJobs() {
-        return new ApiException(429, "RATE_LIMITED", "Too many bulk jobs are running; please retry later.",
+        return new ApiException(
+                429,
+                "RATE_LIMITED",
+                "Too many bulk jobs are running; please retry later.",
                 ErrorMapper.RETRY_AFTER_SECONDS);
     }
 

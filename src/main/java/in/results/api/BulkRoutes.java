@@ -1,11 +1,10 @@
 package in.results.api;
 
-import in.results.core.HallTicket;
-import in.results.core.ExamQuery;
 import in.results.bulk.BulkJobs;
 import in.results.bulk.BulkStatus;
 import in.results.bulk.HallTicketRange;
-
+import in.results.core.ExamQuery;
+import in.results.core.HallTicket;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;

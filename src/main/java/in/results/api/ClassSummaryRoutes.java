@@ -46,32 +46,42 @@ final class ClassSummaryRoutes {
         body.put("failed_some", summary.failedSome());
         body.put("pass_percentage", summary.passPercentage());
         body.put("sgpa_average", summary.sgpaAverage());
-        body.put("sgpa_distribution", summary.sgpaDistribution().stream().map(band -> {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("from", band.from());
-            json.put("to", band.to());
-            json.put("students", band.students());
-            return json;
-        }).toList());
-        body.put("top_ten", summary.topTen().stream().map(ranked -> {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("rank", ranked.rank());
-            json.put("details", ResultJson.details(ranked.details()));
-            json.put("sgpa", ranked.sgpa());
-            return json;
-        }).toList());
+        body.put(
+                "sgpa_distribution",
+                summary.sgpaDistribution().stream()
+                        .map(band -> {
+                            Map<String, Object> json = new LinkedHashMap<>();
+                            json.put("from", band.from());
+                            json.put("to", band.to());
+                            json.put("students", band.students());
+                            return json;
+                        })
+                        .toList());
+        body.put(
+                "top_ten",
+                summary.topTen().stream()
+                        .map(ranked -> {
+                            Map<String, Object> json = new LinkedHashMap<>();
+                            json.put("rank", ranked.rank());
+                            json.put("details", ResultJson.details(ranked.details()));
+                            json.put("sgpa", ranked.sgpa());
+                            return json;
+                        })
+                        .toList());
         body.put("grade_distribution", summary.gradeDistribution());
-        List<Map<String, Object>> subjects = summary.subjects().stream().map(subject -> {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("subject_code", subject.code());
-            json.put("subject_name", subject.name());
-            json.put("registered", subject.registered());
-            json.put("appeared", subject.appeared());
-            json.put("passed", subject.passed());
-            json.put("pass_percentage", subject.passPercentage());
-            json.put("grades", subject.grades());
-            return json;
-        }).toList();
+        List<Map<String, Object>> subjects = summary.subjects().stream()
+                .map(subject -> {
+                    Map<String, Object> json = new LinkedHashMap<>();
+                    json.put("subject_code", subject.code());
+                    json.put("subject_name", subject.name());
+                    json.put("registered", subject.registered());
+                    json.put("appeared", subject.appeared());
+                    json.put("passed", subject.passed());
+                    json.put("pass_percentage", subject.passPercentage());
+                    json.put("grades", subject.grades());
+                    return json;
+                })
+                .toList();
         body.put("subjects", subjects);
         return body;
     }

@@ -25,7 +25,8 @@ final class ClientRateLimiter {
     void charge(Context ctx, int cost) {
         long waitNanos = buckets.take(clientOf(ctx), cost, RequestDeadline.of(ctx));
         if (waitNanos > 0) {
-            throw ApiException.rateLimited(Math.max(1, Duration.ofNanos(waitNanos).toSeconds() + 1));
+            throw ApiException.rateLimited(
+                    Math.max(1, Duration.ofNanos(waitNanos).toSeconds() + 1));
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.Locale;
 final class CorsPolicy {
     /** Headers beyond the CORS-safelisted ones that clients need to read. */
     static final String EXPOSED = "X-Cache, Age, ETag, Retry-After, X-Bulk-Missing";
+
     private static final String PREFLIGHT_MAX_AGE_SECONDS = "600";
 
     private final List<String> origins;
@@ -21,7 +22,8 @@ final class CorsPolicy {
 
     /** @param origins {@code ["*"]} for any origin, else the allowed origins ({@code scheme://host[:port]}); none = off */
     CorsPolicy(List<String> origins) {
-        this.origins = origins.stream().map(origin -> origin.toLowerCase(Locale.ROOT)).toList();
+        this.origins =
+                origins.stream().map(origin -> origin.toLowerCase(Locale.ROOT)).toList();
         this.anyOrigin = this.origins.contains("*");
     }
 

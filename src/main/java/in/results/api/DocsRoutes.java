@@ -32,9 +32,15 @@ final class DocsRoutes {
     }
 
     void register(JavalinConfig config) {
-        config.routes.get(DOCUMENT, ctx -> ctx.status(200).contentType(JsonWriter.CONTENT_TYPE).result(document));
-        config.routes.get(PAGE, ctx -> ctx.status(200).header("Content-Security-Policy", PAGE_POLICY)
-                .contentType(HTML).result(page));
+        config.routes.get(
+                DOCUMENT,
+                ctx -> ctx.status(200).contentType(JsonWriter.CONTENT_TYPE).result(document));
+        config.routes.get(
+                PAGE,
+                ctx -> ctx.status(200)
+                        .header("Content-Security-Policy", PAGE_POLICY)
+                        .contentType(HTML)
+                        .result(page));
     }
 
     /** The OpenAPI document shipped with the service, as written. */

@@ -18,8 +18,11 @@ final class EncodedBodies {
 
     /** @param maxBytes the JSON bytes kept (each counted with a quarter more for its gzip form) */
     EncodedBodies(long maxBytes) {
-        this.bodies = Caffeine.newBuilder().weakKeys().maximumWeight(maxBytes)
-                .weigher((Object value, Shapes shapes) -> shapes.weight()).build();
+        this.bodies = Caffeine.newBuilder()
+                .weakKeys()
+                .maximumWeight(maxBytes)
+                .weigher((Object value, Shapes shapes) -> shapes.weight())
+                .build();
     }
 
     /** The encoded body of {@code value} in {@code shape}: the kept one, or {@code encode}'s, kept from now on. */
@@ -30,8 +33,11 @@ final class EncodedBodies {
             return body;
         }
         EncodedBody encoded = new EncodedBody(encode.get());
-        Shapes now = bodies.asMap().merge(value, new Shapes(new BodyShape[] {shape}, new EncodedBody[] {encoded}),
-                (old, added) -> old.find(shape) != null ? old : old.with(shape, encoded));
+        Shapes now = bodies.asMap()
+                .merge(
+                        value,
+                        new Shapes(new BodyShape[] {shape}, new EncodedBody[] {encoded}),
+                        (old, added) -> old.find(shape) != null ? old : old.with(shape, encoded));
         return now.find(shape);
     }
 

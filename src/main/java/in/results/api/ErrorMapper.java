@@ -1,7 +1,6 @@
 package in.results.api;
 
 import in.results.core.LookupFailure;
-
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;
@@ -51,12 +50,18 @@ final class ErrorMapper {
             case UNAVAILABLE -> {
                 LOG.warn("upstream failure on {}: {}", ctx.path(), e.getMessage());
                 ctx.header("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
-                send(ctx, 503, "UPSTREAM_UNAVAILABLE",
+                send(
+                        ctx,
+                        503,
+                        "UPSTREAM_UNAVAILABLE",
                         "The university's result servers are not answering; please retry later.");
             }
             case UNREADABLE -> {
                 LOG.warn("upstream failure on {}: {}", ctx.path(), e.getMessage());
-                send(ctx, 502, "UPSTREAM_BAD_RESPONSE",
+                send(
+                        ctx,
+                        502,
+                        "UPSTREAM_BAD_RESPONSE",
                         "The university's result servers sent a page that could not be read.");
             }
         }

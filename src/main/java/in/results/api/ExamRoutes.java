@@ -1,13 +1,12 @@
 package in.results.api;
 
-import in.results.core.HallTicket;
 import in.results.core.ExamQuery;
-import in.results.upstream.Priority;
-import in.results.lookup.ExamLookup;
+import in.results.core.HallTicket;
 import in.results.lookup.ExamAnswer;
-import in.results.store.CachedAnswer;
-
+import in.results.lookup.ExamLookup;
 import in.results.scrape.ResultPage;
+import in.results.store.CachedAnswer;
+import in.results.upstream.Priority;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 

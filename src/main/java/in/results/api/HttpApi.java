@@ -1,15 +1,14 @@
 package in.results.api;
 
-import in.results.lookup.ExamLookup;
-import in.results.lookup.SemesterLookup;
-import in.results.lookup.AllSemestersLookup;
-import in.results.releases.ListPage;
 import in.results.bulk.BulkJobs;
-
-import in.results.scrape.Notification;
-import in.results.scrape.ReleaseListing;
 import in.results.config.ServiceConfig;
 import in.results.core.Environment;
+import in.results.lookup.AllSemestersLookup;
+import in.results.lookup.ExamLookup;
+import in.results.lookup.SemesterLookup;
+import in.results.releases.ListPage;
+import in.results.scrape.Notification;
+import in.results.scrape.ReleaseListing;
 import in.results.store.StoreMode;
 import in.results.upstream.UpstreamClient;
 import io.javalin.Javalin;

@@ -16,8 +16,8 @@ import org.eclipse.jetty.util.Callback;
 final class JettyErrorJson extends ErrorHandler {
 
     @Override
-    protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
-            Callback callback) {
+    protected void generateResponse(
+            Request request, Response response, int code, String message, Throwable cause, Callback callback) {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, JsonWriter.CONTENT_TYPE);
         response.write(true, ByteBuffer.wrap(body(code)), callback);
     }
@@ -27,9 +27,10 @@ final class JettyErrorJson extends ErrorHandler {
             case 404 -> "{\"error\":\"No such endpoint.\",\"code\":\"NOT_FOUND\"}";
             case 405 -> "{\"error\":\"Only GET is supported.\",\"code\":\"METHOD_NOT_ALLOWED\"}";
             case 414, 431 -> "{\"error\":\"The request is too long.\",\"code\":\"REQUEST_TOO_LARGE\"}";
-            default -> status >= 500
-                    ? "{\"error\":\"The service failed unexpectedly; please try again later.\",\"code\":\"INTERNAL_ERROR\"}"
-                    : "{\"error\":\"The request could not be read.\",\"code\":\"BAD_REQUEST\"}";
+            default ->
+                status >= 500
+                        ? "{\"error\":\"The service failed unexpectedly; please try again later.\",\"code\":\"INTERNAL_ERROR\"}"
+                        : "{\"error\":\"The request could not be read.\",\"code\":\"BAD_REQUEST\"}";
         };
         return json.getBytes(StandardCharsets.UTF_8);
     }

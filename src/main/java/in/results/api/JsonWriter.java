@@ -1,11 +1,10 @@
 package in.results.api;
 
-import in.results.store.CachedAnswer;
-import in.results.store.CacheStatus;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import in.results.store.CacheStatus;
+import in.results.store.CachedAnswer;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.util.function.Supplier;
@@ -27,7 +26,8 @@ final class JsonWriter {
     /** The weight that refuses a coding (RFC 9110 §12.4.2: {@code q=0}, {@code q=0.000}). */
     private static final Pattern REFUSED = Pattern.compile("[qQ]\\s*=\\s*0(\\.0{0,3})?");
     /** Room for a few thousand transcripts of about 10 KB: the answers asked often stay encoded. */
-    private static final long ENCODED_BYTES = Math.max(4L << 20, Runtime.getRuntime().maxMemory() / 8);
+    private static final long ENCODED_BYTES =
+            Math.max(4L << 20, Runtime.getRuntime().maxMemory() / 8);
 
     private final ObjectMapper mapper = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     private final EncodedBodies encoded;

@@ -17,8 +17,11 @@ final class LocalBuckets implements ClientBuckets {
     LocalBuckets(int perMinute, Ticker ticker) {
         this.perMinute = perMinute;
         this.ticker = ticker;
-        this.buckets = Caffeine.newBuilder().maximumSize(100_000).expireAfterAccess(Duration.ofMinutes(2))
-                .ticker(ticker).build();
+        this.buckets = Caffeine.newBuilder()
+                .maximumSize(100_000)
+                .expireAfterAccess(Duration.ofMinutes(2))
+                .ticker(ticker)
+                .build();
     }
 
     @Override

@@ -4,7 +4,6 @@ import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
 import in.results.core.Regulation;
 import in.results.core.StudentRegulation;
-
 import io.javalin.http.Context;
 import java.util.regex.Pattern;
 
@@ -92,7 +91,8 @@ final class Params {
     static Regulation regulationOf(String name, HallTicket hallTicket) {
         return switch (StudentRegulation.of(hallTicket)) {
             case StudentRegulation.Served served -> served.regulation();
-            case StudentRegulation.Unreadable unreadable -> throw ApiException.invalidParameter(name, unreadable.rule());
+            case StudentRegulation.Unreadable unreadable ->
+                throw ApiException.invalidParameter(name, unreadable.rule());
             case StudentRegulation.NotServed notServed -> throw LookupFailure.noResult(notServed.reason());
         };
     }

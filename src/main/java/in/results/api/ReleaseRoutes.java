@@ -1,10 +1,9 @@
 package in.results.api;
 
 import in.results.releases.ListPage;
-import in.results.store.CachedAnswer;
-
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
+import in.results.store.CachedAnswer;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.net.URI;
@@ -32,7 +31,10 @@ final class ReleaseRoutes {
     private final List<URI> upstreamUrls;
     private final JsonWriter json;
 
-    ReleaseRoutes(ListPage<ReleaseListing> releases, ListPage<Notification> notifications, List<URI> upstreamUrls,
+    ReleaseRoutes(
+            ListPage<ReleaseListing> releases,
+            ListPage<Notification> notifications,
+            List<URI> upstreamUrls,
             JsonWriter json) {
         this.releases = releases;
         this.notifications = notifications;
@@ -65,12 +67,18 @@ final class ReleaseRoutes {
 
     private void notifications(Context ctx) {
         CachedAnswer<List<Notification>> answer = fetch(notifications, ctx);
-        json.writeCached(ctx, answer, NOTIFICATIONS, () -> answer.value().stream().map(notice -> {
-            Map<String, String> entry = new LinkedHashMap<>();
-            entry.put("notification_date", notice.date());
-            entry.put("notification_description", notice.description());
-            return entry;
-        }).toList());
+        json.writeCached(
+                ctx,
+                answer,
+                NOTIFICATIONS,
+                () -> answer.value().stream()
+                        .map(notice -> {
+                            Map<String, String> entry = new LinkedHashMap<>();
+                            entry.put("notification_date", notice.date());
+                            entry.put("notification_description", notice.description());
+                            return entry;
+                        })
+                        .toList());
     }
 
     private Map<String, Object> withTotals(List<ReleaseListing> listings) {
@@ -99,7 +107,9 @@ final class ReleaseRoutes {
     }
 
     private List<Map<String, Object>> releaseObjects(List<ReleaseListing> listings, boolean regular) {
-        return numbered(listings.stream().filter(listing -> isRegular(listing) == regular).toList());
+        return numbered(listings.stream()
+                .filter(listing -> isRegular(listing) == regular)
+                .toList());
     }
 
     private List<Map<String, Object>> numbered(List<ReleaseListing> listings) {
@@ -114,7 +124,11 @@ final class ReleaseRoutes {
         Map<String, Object> object = new LinkedHashMap<>();
         object.put("exam_name", listing.title());
         object.put("release_date", listing.releaseDate());
-        object.put("links", upstreamUrls.stream().map(base -> base + SEARCH_PAGE + listing.query()).toList());
+        object.put(
+                "links",
+                upstreamUrls.stream()
+                        .map(base -> base + SEARCH_PAGE + listing.query())
+                        .toList());
         for (String key : LINK_KEYS) {
             String value = listing.linkParams().get(key);
             if (value != null) {

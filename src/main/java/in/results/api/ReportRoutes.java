@@ -47,28 +47,38 @@ final class ReportRoutes {
         Transcript transcript = switch (answer.value()) {
             case TranscriptAnswer.Found found -> found.transcript();
             case TranscriptAnswer.NoResult none ->
-                    throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
+                throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
         };
         // The transcript is stored per regulation and hall ticket: the body follows from the transcript alone.
         json.writeCached(ctx, answer, REPORT, () -> body(StudentReport.of(hallTicket, transcript), regulation));
     }
 
     private static Map<String, Object> body(StudentReport report, Regulation regulation) {
-        List<Map<String, Object>> semesters = report.semesters().stream().map(semester -> {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("semester", semester.semester().key());
-            json.put("sgpa", ResultJson.sgpaValue(semester.sgpa()));
-            json.put("credits_registered", semester.creditsRegistered().orElse(null));
-            json.put("credits_earned", semester.creditsEarned());
-            json.put("failed_subjects", semester.failed().stream().map(backlog -> backlog(backlog, false)).toList());
-            return json;
-        }).toList();
+        List<Map<String, Object>> semesters = report.semesters().stream()
+                .map(semester -> {
+                    Map<String, Object> json = new LinkedHashMap<>();
+                    json.put("semester", semester.semester().key());
+                    json.put("sgpa", ResultJson.sgpaValue(semester.sgpa()));
+                    json.put("credits_registered", semester.creditsRegistered().orElse(null));
+                    json.put("credits_earned", semester.creditsEarned());
+                    json.put(
+                            "failed_subjects",
+                            semester.failed().stream()
+                                    .map(backlog -> backlog(backlog, false))
+                                    .toList());
+                    return json;
+                })
+                .toList();
         Map<String, Object> overall = new LinkedHashMap<>();
         overall.put("cgpa", report.cgpa());
         overall.put("credits_earned", report.creditsEarned());
         overall.put("credits_required", report.creditsRequired());
         overall.put("open_backlogs", report.backlogs().size());
-        overall.put("backlogs", report.backlogs().stream().map(backlog -> backlog(backlog, true)).toList());
+        overall.put(
+                "backlogs",
+                report.backlogs().stream()
+                        .map(backlog -> backlog(backlog, true))
+                        .toList());
         overall.put("percentage", report.percentage());
         overall.put("percentage_rule", ReportRules.PERCENTAGE_RULE);
         Map<String, Object> body = new LinkedHashMap<>();
@@ -97,8 +107,11 @@ final class ReportRoutes {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("exam_code", release.code());
         json.put("exam_name", release.title());
-        json.put("release_date", release.releasedOn()
-                .map(date -> date.format(RELEASE_DATE).toUpperCase(Locale.ROOT)).orElse(""));
+        json.put(
+                "release_date",
+                release.releasedOn()
+                        .map(date -> date.format(RELEASE_DATE).toUpperCase(Locale.ROOT))
+                        .orElse(""));
         return json;
     }
 }

@@ -28,7 +28,8 @@ final class RequestGuard {
         }
         parameters.forEach((name, values) -> {
             if (values.size() > 1 || values.stream().anyMatch(value -> value.length() > MAX_PARAMETER_LENGTH)) {
-                throw ApiException.invalidParameter(Params.safeName(name),
+                throw ApiException.invalidParameter(
+                        Params.safeName(name),
                         "must be given once and be at most " + MAX_PARAMETER_LENGTH + " characters");
             }
         });

@@ -1,14 +1,13 @@
 package in.results.api;
 
-import in.results.lookup.ExamAnswer;
 import in.results.core.LookupFailure;
-import in.results.store.CachedAnswer;
-
 import in.results.grading.GradeCalculator;
 import in.results.grading.Sgpa;
+import in.results.lookup.ExamAnswer;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
+import in.results.store.CachedAnswer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +21,10 @@ final class ResultJson {
     private ResultJson() {}
 
     /** Which subject fields an endpoint shows. */
-    enum Form { SHORT, FULL }
+    enum Form {
+        SHORT,
+        FULL
+    }
 
     static Map<String, String> details(StudentDetails details) {
         Map<String, String> json = new LinkedHashMap<>();
@@ -79,7 +81,9 @@ final class ResultJson {
 
     /** {@code [{"SGPA": …}, details, [subjects]]}, the SGPA computed over the page's subjects. */
     static List<Object> calculated(ResultPage page, Form form) {
-        return List.of(sgpaNumber(GradeCalculator.sgpaOf(page.subjects())), details(page.details()),
+        return List.of(
+                sgpaNumber(GradeCalculator.sgpaOf(page.subjects())),
+                details(page.details()),
                 subjects(page.subjects(), form));
     }
 
@@ -87,7 +91,8 @@ final class ResultJson {
     static ResultPage pageOf(CachedAnswer<ExamAnswer> answer) {
         return switch (answer.value()) {
             case ExamAnswer.Found found -> found.page();
-            case ExamAnswer.NoResult none -> throw LookupFailure.noResult("No result for this hall ticket in this exam.");
+            case ExamAnswer.NoResult none ->
+                throw LookupFailure.noResult("No result for this hall ticket in this exam.");
         };
     }
 }

@@ -1,12 +1,11 @@
 package in.results.api;
 
-import in.results.core.HallTicket;
-import in.results.lookup.SemesterLookup;
-import in.results.lookup.ExamAnswer;
-import in.results.store.CachedAnswer;
-
 import in.results.catalog.Semester;
+import in.results.core.HallTicket;
+import in.results.lookup.ExamAnswer;
+import in.results.lookup.SemesterLookup;
 import in.results.scrape.ResultPage;
+import in.results.store.CachedAnswer;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 
@@ -27,8 +26,10 @@ final class SemesterRoutes {
     }
 
     void register(JavalinConfig config) {
-        config.routes.get("/result", ctx -> plain(ctx, Params.query(ctx, "hallticket"), Params.query(ctx, "dob"),
-                Params.query(ctx, "year")));
+        config.routes.get(
+                "/result",
+                ctx -> plain(
+                        ctx, Params.query(ctx, "hallticket"), Params.query(ctx, "dob"), Params.query(ctx, "year")));
         config.routes.get("/calculate/{hallticket}/{dob}/{year}", this::calculate);
         config.routes.get("/{hallticket}/{dob}/{year}", this::byPath);
     }
@@ -41,7 +42,9 @@ final class SemesterRoutes {
         String hallTicket = ctx.pathParam("hallticket");
         String dob = ctx.pathParam("dob");
         String year = ctx.pathParam("year");
-        if (!HallTicket.isValid(hallTicket) && !Params.isDob(dob) && Semester.parse(year).isEmpty()) {
+        if (!HallTicket.isValid(hallTicket)
+                && !Params.isDob(dob)
+                && Semester.parse(year).isEmpty()) {
             throw ApiException.notFound();
         }
         plain(ctx, hallTicket, dob, year);
@@ -64,7 +67,8 @@ final class SemesterRoutes {
         HallTicket hallTicket = Params.hallTicket("hallticket", rawHallTicket.strip());
         Params.dob("dob", dob.strip());
         Semester semester = Semester.parse(year.strip())
-                .orElseThrow(() -> year.isBlank() ? ApiException.missingParameter("year")
+                .orElseThrow(() -> year.isBlank()
+                        ? ApiException.missingParameter("year")
                         : ApiException.invalidParameter("year", "must be Y,S with Y 1-4 and S 1-2 (e.g. 2,1)"));
         return lookup.regularAttempt(hallTicket, semester, RequestDeadline.of(ctx));
     }

@@ -32,6 +32,7 @@ final class ServiceMetrics {
     private static final String UNMATCHED = "unmatched";
     /** Turned away before routing: rate limit, size limits. */
     private static final String REJECTED = "rejected";
+
     private static final String STATIC_FILE = "static";
     private static final String PREFLIGHT = "preflight";
 
@@ -46,21 +47,36 @@ final class ServiceMetrics {
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ProcessorMetrics().bindTo(registry);
-        FunctionCounter.builder("results_upstream_requests", upstream, u -> u.stats().requests())
-                .description("requests sent to the university").register(registry);
-        FunctionCounter.builder("results_upstream_retries", upstream, u -> u.stats().retries())
-                .description("host sequences tried again after every host failed").register(registry);
-        FunctionCounter.builder("results_upstream_breaker_opens", upstream, u -> u.stats().breakerOpens())
-                .description("times a host's circuit breaker opened").register(registry);
-        FunctionCounter.builder("results_upstream_short_circuits", upstream, u -> u.stats().shortCircuits())
-                .description("calls refused without sending because every host was open").register(registry);
+        FunctionCounter.builder(
+                        "results_upstream_requests", upstream, u -> u.stats().requests())
+                .description("requests sent to the university")
+                .register(registry);
+        FunctionCounter.builder(
+                        "results_upstream_retries", upstream, u -> u.stats().retries())
+                .description("host sequences tried again after every host failed")
+                .register(registry);
+        FunctionCounter.builder(
+                        "results_upstream_breaker_opens",
+                        upstream,
+                        u -> u.stats().breakerOpens())
+                .description("times a host's circuit breaker opened")
+                .register(registry);
+        FunctionCounter.builder(
+                        "results_upstream_short_circuits",
+                        upstream,
+                        u -> u.stats().shortCircuits())
+                .description("calls refused without sending because every host was open")
+                .register(registry);
         List<HostHealth> hosts = upstream.health();
         for (int i = 0; i < hosts.size(); i++) {
             int index = i;
-            Gauge.builder("results_upstream_breaker_open", upstream,
+            Gauge.builder(
+                            "results_upstream_breaker_open",
+                            upstream,
                             u -> u.health().get(index).state() == BreakerState.CLOSED ? 0 : 1)
                     .tag("host", hosts.get(i).baseUrl().toString())
-                    .description("1 while the host's circuit breaker is open or probing").register(registry);
+                    .description("1 while the host's circuit breaker is open or probing")
+                    .register(registry);
         }
         if (storeMode instanceof StoreMode.Shared shared) {
             RedisLink link = shared.link();
@@ -68,8 +84,10 @@ final class ServiceMetrics {
                     .description("1 while Redis answers; 0 while this instance serves from its own store")
                     .register(registry);
             FunctionCounter.builder("results_redis_errors", link, l -> l.state().errors())
-                    .description("Redis commands without a reply in time or without a connection").register(registry);
-            FunctionCounter.builder("results_redis_unreadable", link, l -> l.state().unreadable())
+                    .description("Redis commands without a reply in time or without a connection")
+                    .register(registry);
+            FunctionCounter.builder(
+                            "results_redis_unreadable", link, l -> l.state().unreadable())
                     .description("copies in Redis read as a miss: another format version, not JSON, another type")
                     .register(registry);
         }
@@ -78,8 +96,8 @@ final class ServiceMetrics {
     /** Records one answered request (Javalin's request logger calls this after every request). */
     void record(Context ctx, Float millis) {
         String cache = ctx.res().getHeader("X-Cache");
-        RequestKind kind = new RequestKind(routeOf(ctx, ctx.endpoints().lastHttpEndpoint()), ctx.statusCode(),
-                cache == null ? "none" : cache);
+        RequestKind kind = new RequestKind(
+                routeOf(ctx, ctx.endpoints().lastHttpEndpoint()), ctx.statusCode(), cache == null ? "none" : cache);
         Timer timer = timers.get(kind);
         if (timer == null) {
             timer = timers.computeIfAbsent(kind, this::timerOf);

@@ -44,8 +44,12 @@ final class WebsiteRoutes {
 
     /** Whether the request is for the website rather than the API (so it is not charged against the rate limit). */
     static boolean isWebsite(String path) {
-        return path.equals("/") || path.equals("/class") || path.equals("/releases") || path.startsWith("/student/")
-                || path.startsWith(ASSETS + "/") || path.startsWith(WEBJARS + "/");
+        return path.equals("/")
+                || path.equals("/class")
+                || path.equals("/releases")
+                || path.startsWith("/student/")
+                || path.startsWith(ASSETS + "/")
+                || path.startsWith(WEBJARS + "/");
     }
 
     private void page(Context ctx) {

@@ -13,8 +13,6 @@ import in.results.upstream.Priority;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
-import java.util.function.IntConsumer;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.Semaphore;
@@ -24,6 +22,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,8 +67,15 @@ final class BulkJob {
      * @param onDone    told the index of each hall ticket answered or given up (on the task's thread)
      * @param onFinish  told the job's end, once
      */
-    BulkJob(List<HallTicket> hallTickets, ExamQuery exam, ExamLookup lookup, Semaphore bulkShare,
-            BulkJobs.Policy policy, Duration budget, Ticker ticker, IntConsumer onDone,
+    BulkJob(
+            List<HallTicket> hallTickets,
+            ExamQuery exam,
+            ExamLookup lookup,
+            Semaphore bulkShare,
+            BulkJobs.Policy policy,
+            Duration budget,
+            Ticker ticker,
+            IntConsumer onDone,
             Consumer<BulkStatus.Finished> onFinish) {
         if (hallTickets.isEmpty()) {
             throw new IllegalArgumentException("a bulk job needs at least one hall ticket");
@@ -84,7 +91,8 @@ final class BulkJob {
         this.endBy = Deadline.after(budget, ticker);
         this.answers = new AtomicReferenceArray<>(this.hallTickets.size());
         this.tasks = IntStream.range(0, this.hallTickets.size())
-                .mapToObj(index -> new FutureTask<Void>(() -> answer(index), null)).toList();
+                .mapToObj(index -> new FutureTask<Void>(() -> answer(index), null))
+                .toList();
     }
 
     /** Hands every hall ticket's task to {@code executor}; call once. */
@@ -209,7 +217,7 @@ final class BulkJob {
         for (int i = 0; i < answers.length(); i++) {
             switch (answers.get(i)) {
                 case ExamAnswer.Found found -> pages.add(found.page());
-                case ExamAnswer.NoResult none -> { }
+                case ExamAnswer.NoResult none -> {}
                 case null -> missing++;
             }
         }

@@ -35,8 +35,15 @@ public sealed interface BulkJobs permits LocalJobs, FleetJobs {
      * @param attempts       tries per hall ticket the university fails for (each already retried upstream)
      * @param firstBackoff   base of the pause before each retry ({@link in.results.core.Backoff#pause})
      */
-    record Policy(int maxRunning, int maxInFlight, int maxKept, Duration keepFinished, Duration keepIncomplete,
-            Duration deadline, int attempts, Duration firstBackoff) {}
+    record Policy(
+            int maxRunning,
+            int maxInFlight,
+            int maxKept,
+            Duration keepFinished,
+            Duration keepIncomplete,
+            Duration deadline,
+            int attempts,
+            Duration firstBackoff) {}
 
     /** Whether a job for this range and exam runs or is kept finished (a request would not start one). */
     boolean hasJob(HallTicketRange range, ExamQuery exam);
@@ -56,8 +63,8 @@ public sealed interface BulkJobs permits LocalJobs, FleetJobs {
     }
 
     /** Jobs shared by the fleet through {@code shared}; this instance's own jobs while Redis does not answer. */
-    static BulkJobs fleet(ExamLookup lookup, Policy policy, Environment environment,
-            SharedJobs<BulkStatus.Finished> shared) {
+    static BulkJobs fleet(
+            ExamLookup lookup, Policy policy, Environment environment, SharedJobs<BulkStatus.Finished> shared) {
         return new FleetJobs(lookup, policy, environment, shared, new LocalJobs(lookup, policy, environment));
     }
 }

@@ -60,7 +60,11 @@ final class FleetJobs implements BulkJobs {
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     /** Starts looking for jobs to resume, on the environment's executor, until {@link #stop()}. */
-    FleetJobs(ExamLookup lookup, Policy policy, Environment environment, SharedJobs<BulkStatus.Finished> shared,
+    FleetJobs(
+            ExamLookup lookup,
+            Policy policy,
+            Environment environment,
+            SharedJobs<BulkStatus.Finished> shared,
             LocalJobs alone) {
         this.lookup = lookup;
         this.policy = policy;
@@ -117,8 +121,16 @@ final class FleetJobs implements BulkJobs {
     private void run(JobKey key, Standing.Claimed<BulkStatus.Finished> claimed) {
         JobLease<BulkStatus.Finished> lease = claimed.lease();
         AtomicReference<Running> self = new AtomicReference<>();
-        BulkJob job = new BulkJob(key.range().hallTickets(), key.exam(), lookup, bulkShare, policy, claimed.budget(),
-                ticker, lease::progress, finished -> {
+        BulkJob job = new BulkJob(
+                key.range().hallTickets(),
+                key.exam(),
+                lookup,
+                bulkShare,
+                policy,
+                claimed.budget(),
+                ticker,
+                lease::progress,
+                finished -> {
                     Duration keep = finished.missing() == 0 ? policy.keepFinished() : policy.keepIncomplete();
                     if (lease.finish(finished, keep)) {
                         here.remove(key, self.get()); // else kept here, to answer while Redis is away
@@ -128,13 +140,20 @@ final class FleetJobs implements BulkJobs {
         self.set(running);
         here.put(key, running);
         lease.renewUntilEnded(() -> {
-            LOG.info("bulk job for exam {} is run by another instance now: stopping it here", key.exam().examCode());
+            LOG.info(
+                    "bulk job for exam {} is run by another instance now: stopping it here",
+                    key.exam().examCode());
             here.remove(key, running);
             job.abandon();
         });
         if (claimed.resumed()) {
-            LOG.info("bulk job for exam {} ({} to {}) resumed here: {} of {} hall tickets were done",
-                    key.exam().examCode(), key.range().first(), key.range().last(), claimed.done(), key.range().size());
+            LOG.info(
+                    "bulk job for exam {} ({} to {}) resumed here: {} of {} hall tickets were done",
+                    key.exam().examCode(),
+                    key.range().first(),
+                    key.range().last(),
+                    claimed.done(),
+                    key.range().size());
         }
         job.start(executor);
     }
@@ -152,8 +171,9 @@ final class FleetJobs implements BulkJobs {
     }
 
     private void resume(JobKey key) {
-        if (stopped.getCount() > 0 && shared.request(key.id(), key.range().size(), rules, true, askRedis())
-                instanceof Standing.Claimed<BulkStatus.Finished> claimed) {
+        if (stopped.getCount() > 0
+                && shared.request(key.id(), key.range().size(), rules, true, askRedis())
+                        instanceof Standing.Claimed<BulkStatus.Finished> claimed) {
             run(key, claimed);
         }
     }

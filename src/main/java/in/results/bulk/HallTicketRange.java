@@ -1,7 +1,6 @@
 package in.results.bulk;
 
 import in.results.core.HallTicket;
-
 import java.util.ArrayList;
 import java.util.List;
 

@@ -51,7 +51,9 @@ final class LocalJobs implements BulkJobs {
         long now = ticker.read();
         jobs.values().removeIf(job -> job.expiredAt(now));
         if (jobs.size() >= policy.maxKept()) {
-            jobs.values().stream().filter(BulkJob::isFinished).min(Comparator.comparingLong(BulkJob::finishedAt))
+            jobs.values().stream()
+                    .filter(BulkJob::isFinished)
+                    .min(Comparator.comparingLong(BulkJob::finishedAt))
                     .ifPresent(oldest -> jobs.values().remove(oldest));
         }
         BulkJob[] started = new BulkJob[1];
@@ -62,8 +64,16 @@ final class LocalJobs implements BulkJobs {
             if (!reserveRunningSlot()) {
                 return null;
             }
-            started[0] = new BulkJob(range.hallTickets(), exam, lookup, bulkShare, policy, policy.deadline(), ticker,
-                    index -> { }, finished -> running.decrementAndGet());
+            started[0] = new BulkJob(
+                    range.hallTickets(),
+                    exam,
+                    lookup,
+                    bulkShare,
+                    policy,
+                    policy.deadline(),
+                    ticker,
+                    index -> {},
+                    finished -> running.decrementAndGet());
             return started[0];
         });
         if (job == null) {

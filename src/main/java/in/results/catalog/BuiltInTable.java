@@ -56,13 +56,17 @@ final class BuiltInTable {
             1851 1-1 R 17-MAR-2025
             1855 1-2 S 17-MAR-2025
             """;
+
     private static final DateTimeFormatter DATE = new DateTimeFormatterBuilder()
-            .parseCaseInsensitive().appendPattern("dd-MMM-uuuu").toFormatter(Locale.ENGLISH);
+            .parseCaseInsensitive()
+            .appendPattern("dd-MMM-uuuu")
+            .toFormatter(Locale.ENGLISH);
 
     private static final Pattern ENTRY = Pattern.compile("(\\d+)(R|S|AS)?");
 
     /** The codes published with the older result types, before intgrade became the rule. */
     private static final Set<String> GRADE16 = Set.of("1323", "1356", "1358", "1381");
+
     private static final Set<String> GRADE17 = Set.of("1363", "1391", "1404");
 
     private static final List<ExamRelease> RELEASES = parse();
@@ -103,16 +107,34 @@ final class BuiltInTable {
                     throw new IllegalStateException("bad built-in entry " + fields[i]);
                 }
                 String code = m.group(1);
-                releases.add(new ExamRelease(code, Degree.BTECH, Regulation.R18.code(), semester, kindOf(m.group(2)),
-                        false, ReleaseDate.UNKNOWN, paramsOf(code), "", ReleaseSource.BUILT_IN_TABLE));
+                releases.add(new ExamRelease(
+                        code,
+                        Degree.BTECH,
+                        Regulation.R18.code(),
+                        semester,
+                        kindOf(m.group(2)),
+                        false,
+                        ReleaseDate.UNKNOWN,
+                        paramsOf(code),
+                        "",
+                        ReleaseSource.BUILT_IN_TABLE));
             }
         }
         for (String line : R22_TABLE.strip().split("\n")) {
             String[] fields = line.strip().split("\\s+");
             String code = fields[0];
             ReleaseDate released = new ReleaseDate.Known(LocalDate.parse(fields[3], DATE));
-            releases.add(new ExamRelease(code, Degree.BTECH, Regulation.R22.code(), Semester.parse(fields[1]).orElseThrow(),
-                    kindOf(fields[2]), false, released, paramsOf(code), "", ReleaseSource.BUILT_IN_TABLE));
+            releases.add(new ExamRelease(
+                    code,
+                    Degree.BTECH,
+                    Regulation.R22.code(),
+                    Semester.parse(fields[1]).orElseThrow(),
+                    kindOf(fields[2]),
+                    false,
+                    released,
+                    paramsOf(code),
+                    "",
+                    ReleaseSource.BUILT_IN_TABLE));
         }
         return List.copyOf(releases);
     }

@@ -66,8 +66,8 @@ public final class ExamCatalog {
     private final Map<String, ExamRelease> unlistedRcrvByCode;
     private final Set<String> unlisted;
 
-    private ExamCatalog(List<ExamRelease> all, Map<String, ExamRelease> rcrvByCode,
-            Map<String, ExamRelease> unlistedRcrvByCode) {
+    private ExamCatalog(
+            List<ExamRelease> all, Map<String, ExamRelease> rcrvByCode, Map<String, ExamRelease> unlistedRcrvByCode) {
         this.all = List.copyOf(all);
         this.rcrvByCode = Map.copyOf(rcrvByCode);
         this.unlistedRcrvByCode = Map.copyOf(unlistedRcrvByCode);
@@ -117,7 +117,8 @@ public final class ExamCatalog {
             }
         }
         Optional<String> newest = current
-                ? Stream.concat(listedExams.keySet().stream(), listedRcrv.keySet().stream()).max(BY_CODE)
+                ? Stream.concat(listedExams.keySet().stream(), listedRcrv.keySet().stream())
+                        .max(BY_CODE)
                 : Optional.empty();
 
         Set<String> builtInCodes = new HashSet<>();
@@ -156,7 +157,8 @@ public final class ExamCatalog {
      * @return an unmodifiable list, possibly empty
      */
     public List<ExamRelease> btechReleases(Regulation regulation, Semester semester) {
-        return btech.get(Objects.requireNonNull(regulation, "regulation")).get(Objects.requireNonNull(semester, "semester"));
+        return btech.get(Objects.requireNonNull(regulation, "regulation"))
+                .get(Objects.requireNonNull(semester, "semester"));
     }
 
     /**
@@ -167,7 +169,9 @@ public final class ExamCatalog {
      * @return an unmodifiable list, possibly empty
      */
     public List<ExamRelease> btechRegularReleases(Regulation regulation, Semester semester) {
-        return btechReleases(regulation, semester).stream().filter(r -> r.kind() == ReleaseKind.REGULAR).toList();
+        return btechReleases(regulation, semester).stream()
+                .filter(r -> r.kind() == ReleaseKind.REGULAR)
+                .toList();
     }
 
     /**
@@ -220,7 +224,8 @@ public final class ExamCatalog {
 
     @Override
     public String toString() {
-        StringBuilder text = new StringBuilder("ExamCatalog[").append(all.size()).append(" releases");
+        StringBuilder text =
+                new StringBuilder("ExamCatalog[").append(all.size()).append(" releases");
         btech.forEach((regulation, semesters) -> {
             text.append("; ").append(regulation.code()).append(" B.Tech");
             semesters.forEach((semester, releases) ->
@@ -243,7 +248,9 @@ public final class ExamCatalog {
     /** See the class comment: dated by date, undated placed after the latest-dated lower code. */
     static List<ExamRelease> chronological(List<ExamRelease> releases) {
         record Placed(ExamRelease release, LocalDate when) {}
-        List<ExamRelease> byCode = releases.stream().sorted(Comparator.comparing(ExamRelease::code, BY_CODE)).toList();
+        List<ExamRelease> byCode = releases.stream()
+                .sorted(Comparator.comparing(ExamRelease::code, BY_CODE))
+                .toList();
         List<Placed> placed = new ArrayList<>();
         LocalDate latestOfLowerCodes = LocalDate.MIN;
         for (ExamRelease release : byCode) {

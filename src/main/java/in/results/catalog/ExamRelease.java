@@ -48,7 +48,8 @@ public record ExamRelease(
         }
         Objects.requireNonNull(degree, "degree");
         Objects.requireNonNull(regulation, "regulation");
-        if (!regulation.isEmpty() && !ReleaseTitle.REGULATION.matcher(regulation).matches()) {
+        if (!regulation.isEmpty()
+                && !ReleaseTitle.REGULATION.matcher(regulation).matches()) {
             throw new IllegalArgumentException("regulation must be Rnn or empty: " + regulation);
         }
         Objects.requireNonNull(term, "term");
@@ -60,8 +61,7 @@ public record ExamRelease(
             Objects.requireNonNull(value, () -> "params value of " + name);
         });
         if (!code.equals(params.get("examCode"))) {
-            throw new IllegalArgumentException(
-                    "params must carry examCode=" + code + ": " + params);
+            throw new IllegalArgumentException("params must carry examCode=" + code + ": " + params);
         }
         // Map.copyOf would lose the link's order, and the link is sent back as it was.
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));

@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
 final class ListingReader {
     private static final Pattern CODE = Pattern.compile("\\d{1,9}");
     private static final DateTimeFormatter LISTED_DATE = new DateTimeFormatterBuilder()
-            .parseCaseInsensitive().appendPattern("dd-MMM-uuuu").toFormatter(Locale.ENGLISH);
+            .parseCaseInsensitive()
+            .appendPattern("dd-MMM-uuuu")
+            .toFormatter(Locale.ENGLISH);
 
     private ListingReader() {}
 
@@ -34,8 +36,16 @@ final class ListingReader {
         ReleaseDate date = listing.releaseDate().isEmpty()
                 ? ReleaseDate.UNKNOWN
                 : new ReleaseDate.Known(LocalDate.parse(listing.releaseDate(), LISTED_DATE));
-        return Optional.of(new ExamRelease(code, degree, title.regulation(), title.term(), title.kind(),
-                title.rcrv() || linkAsksForRcrv(params), date, params, listing.title(),
+        return Optional.of(new ExamRelease(
+                code,
+                degree,
+                title.regulation(),
+                title.term(),
+                title.kind(),
+                title.rcrv() || linkAsksForRcrv(params),
+                date,
+                params,
+                listing.title(),
                 ReleaseSource.RELEASE_LIST));
     }
 
@@ -55,13 +65,24 @@ final class ListingReader {
      */
     static ExamRelease examImpliedBy(ExamRelease rcrv) {
         Map<String, String> params = new LinkedHashMap<>();
-        String degree = rcrv.degree() != Degree.UNKNOWN ? rcrv.degree().key() : rcrv.params().get("degree");
+        String degree = rcrv.degree() != Degree.UNKNOWN
+                ? rcrv.degree().key()
+                : rcrv.params().get("degree");
         if (degree != null) {
             params.put("degree", degree);
         }
         params.put("examCode", rcrv.code());
-        return new ExamRelease(rcrv.code(), rcrv.degree(), rcrv.regulation(), rcrv.term(), rcrv.kind(), false,
-                ReleaseDate.UNKNOWN, params, "", ReleaseSource.RCRV_ROW);
+        return new ExamRelease(
+                rcrv.code(),
+                rcrv.degree(),
+                rcrv.regulation(),
+                rcrv.term(),
+                rcrv.kind(),
+                false,
+                ReleaseDate.UNKNOWN,
+                params,
+                "",
+                ReleaseSource.RCRV_ROW);
     }
 
     /** The university serves RC/RV results under the exam's own code with {@code result=gradercrv&type=rcrvintgrade}. */
@@ -72,7 +93,16 @@ final class ListingReader {
         params.put("etype", exam.params().get("etype"));
         params.put("result", "gradercrv");
         params.put("type", "rcrvintgrade");
-        return new ExamRelease(exam.code(), exam.degree(), exam.regulation(), exam.term(), exam.kind(), true,
-                ReleaseDate.UNKNOWN, params, "", ReleaseSource.BUILT_IN_TABLE);
+        return new ExamRelease(
+                exam.code(),
+                exam.degree(),
+                exam.regulation(),
+                exam.term(),
+                exam.kind(),
+                true,
+                ReleaseDate.UNKNOWN,
+                params,
+                "",
+                ReleaseSource.BUILT_IN_TABLE);
     }
 }

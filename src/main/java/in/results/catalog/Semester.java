@@ -9,7 +9,14 @@ import java.util.regex.Pattern;
  * order (declaration order) is the order a student sits them.
  */
 public enum Semester implements Term {
-    S1_1, S1_2, S2_1, S2_2, S3_1, S3_2, S4_1, S4_2;
+    S1_1,
+    S1_2,
+    S2_1,
+    S2_2,
+    S3_1,
+    S3_2,
+    S4_1,
+    S4_2;
 
     // "2,1" is the API's year parameter; "2-1" is how keys and old titles write it.
     private static final Pattern TEXT = Pattern.compile("\\s*([1-4])\\s*[,-]\\s*([12])\\s*");

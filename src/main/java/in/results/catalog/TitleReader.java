@@ -26,17 +26,18 @@ final class TitleReader {
 
     /** A year or semester ordinal: Roman as the university writes it, or 1st..4th. */
     private static final String ORDINAL = "(IV|III|II|I|[1-4](?:st|nd|rd|th)?)";
+
     private static final String HALF = "(II|I|[12](?:st|nd)?)";
     private static final String UG_DEGREE = "B\\.?\\s?(?:Tech|Pharm(?:acy)?)\\.?";
 
     /** {@code IV Year I Semester}, and {@code IV Year II (R13)} where "Semester" was left out. */
     private static final Pattern YEAR_HALF = Pattern.compile("\\b" + ORDINAL + "\\s+Year\\s+" + HALF + "\\b", CI);
     /** {@code II B.Tech. I Semester}: the older way, the year in front of the degree. */
-    private static final Pattern ORDINAL_DEGREE_HALF = Pattern.compile(
-            "\\b" + ORDINAL + "\\s+" + UG_DEGREE + "\\s+" + HALF + "\\s+Sem", CI);
+    private static final Pattern ORDINAL_DEGREE_HALF =
+            Pattern.compile("\\b" + ORDINAL + "\\s+" + UG_DEGREE + "\\s+" + HALF + "\\s+Sem", CI);
     /** {@code B.Tech I Year (R15)}, {@code I B.Tech. (R15)}: annual pattern, no semester. */
-    private static final Pattern WHOLE_YEAR = Pattern.compile(
-            "\\b" + ORDINAL + "\\s+(?:Year\\b|" + UG_DEGREE + ")", CI);
+    private static final Pattern WHOLE_YEAR =
+            Pattern.compile("\\b" + ORDINAL + "\\s+(?:Year\\b|" + UG_DEGREE + ")", CI);
 
     private static final Pattern REGULATION_IN_PARENS = Pattern.compile("\\(\\s*(R\\d{2})\\s*\\)", CI);
     private static final Pattern REGULATION_WORD = Pattern.compile("\\b(R\\d{2})\\b", CI);
@@ -59,7 +60,11 @@ final class TitleReader {
 
     static ReleaseTitle read(String title) {
         String text = title.replace('\u00A0', ' ').replaceAll("\\s+", " ").strip();
-        return new ReleaseTitle(degreeOf(text), regulationOf(text), termOf(text), kindOf(text),
+        return new ReleaseTitle(
+                degreeOf(text),
+                regulationOf(text),
+                termOf(text),
+                kindOf(text),
                 RCRV.matcher(text).find());
     }
 

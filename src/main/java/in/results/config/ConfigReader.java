@@ -22,6 +22,7 @@ public final class ConfigReader {
     /** A browser origin: scheme, host and optional port, nothing after (no path, no trailing slash). */
     private static final Pattern ORIGIN =
             Pattern.compile("https?://([a-z0-9]([a-z0-9-]*[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[0-9]{1,5})?");
+
     static final String DEFAULT_UPSTREAMS = "http://results.jntuh.ac.in,http://202.63.105.184/results";
 
     private final Map<String, String> env;
@@ -48,8 +49,9 @@ public final class ConfigReader {
                     }
                     flags.put(arg, args.get(++i));
                 }
-                default -> throw new ConfigException("unknown option " + arg
-                        + " (known: --port, --upstream, --redis, --demo)");
+                default ->
+                    throw new ConfigException(
+                            "unknown option " + arg + " (known: --port, --upstream, --redis, --demo)");
             }
         }
         return new ConfigReader(env, flags, demo).config();
@@ -190,7 +192,8 @@ public final class ConfigReader {
 
     private static String prefix(String raw) {
         if (raw.length() > 64 || raw.chars().anyMatch(c -> c <= ' ' || c >= 127)) {
-            throw new ConfigException("RESULTS_REDIS_PREFIX must be at most 64 printable ASCII characters without spaces");
+            throw new ConfigException(
+                    "RESULTS_REDIS_PREFIX must be at most 64 printable ASCII characters without spaces");
         }
         return raw;
     }

@@ -59,8 +59,20 @@ public record ServiceConfig(
 
     /** The same configuration with other upstream base URLs (used by tests and {@code --demo}). */
     public ServiceConfig withUpstreamUrls(List<URI> urls) {
-        return new ServiceConfig(port, urls, upstreamConcurrency, upstreamTimeout, upstreamRequestsPerSecond,
-                redisUrl, redisPrefix, redisTimeout, bulkMaxRange, rateLimitPerMinute, trustedProxies, requestDeadline,
-                corsOrigins, demo);
+        return new ServiceConfig(
+                port,
+                urls,
+                upstreamConcurrency,
+                upstreamTimeout,
+                upstreamRequestsPerSecond,
+                redisUrl,
+                redisPrefix,
+                redisTimeout,
+                bulkMaxRange,
+                rateLimitPerMinute,
+                trustedProxies,
+                requestDeadline,
+                corsOrigins,
+                demo);
     }
 }

@@ -17,7 +17,8 @@ public record HallTicket(String value) implements Comparable<HallTicket> {
 
     /** Whether {@code raw} is a valid hall ticket (before normalisation). */
     public static boolean isValid(String raw) {
-        return raw != null && SHAPE.matcher(raw.strip().toUpperCase(Locale.ROOT)).matches();
+        return raw != null
+                && SHAPE.matcher(raw.strip().toUpperCase(Locale.ROOT)).matches();
     }
 
     /**

@@ -22,8 +22,12 @@ public final class AttemptMerger {
             attempt.rcrvRows().forEach(row -> revalued.put(row.code(), row));
             for (SubjectResult own : attempt.rows()) {
                 SubjectResult effective = revalued.getOrDefault(own.code(), own);
-                finals.merge(own.code(), effective, (earlier, later) ->
-                        GradePoints.pointsOf(later.grade()) >= GradePoints.pointsOf(earlier.grade()) ? later : earlier);
+                finals.merge(
+                        own.code(),
+                        effective,
+                        (earlier, later) -> GradePoints.pointsOf(later.grade()) >= GradePoints.pointsOf(earlier.grade())
+                                ? later
+                                : earlier);
             }
         }
         return List.copyOf(finals.values());

@@ -25,7 +25,9 @@ public final class GradeCalculator {
      * left out (they show 0 credits earned anyway), so a backlog does not hide the rest of the record.
      */
     public static BigDecimal overallGpaOf(Collection<SubjectResult> finalRows) {
-        return weightedAverage(finalRows.stream().filter(row -> !GradePoints.isFail(row.grade())).toList())
+        return weightedAverage(finalRows.stream()
+                        .filter(row -> !GradePoints.isFail(row.grade()))
+                        .toList())
                 .setScale(2, RoundingMode.HALF_UP);
     }
 

@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class GradePoints {
     private static final Logger LOG = LoggerFactory.getLogger(GradePoints.class);
-    private static final Map<String, Integer> POINTS = Map.of(
-            "O", 10, "A+", 9, "A", 8, "B+", 7, "B", 6, "C", 5, "D", 5, "F", 0, "AB", 0, "-", 0);
+    private static final Map<String, Integer> POINTS =
+            Map.of("O", 10, "A+", 9, "A", 8, "B+", 7, "B", 6, "C", 5, "D", 5, "F", 0, "AB", 0, "-", 0);
     private static final Set<String> FAILS = Set.of("F", "AB", "-");
     private static final Set<String> REPORTED_UNKNOWN = ConcurrentHashMap.newKeySet();
 

@@ -1,24 +1,23 @@
 package in.results.lookup;
 
+import in.results.catalog.ExamCatalog;
+import in.results.catalog.ExamRelease;
+import in.results.catalog.Semester;
 import in.results.core.Deadline;
 import in.results.core.ExamQuery;
 import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
 import in.results.core.Regulation;
-import in.results.releases.CatalogSource;
-import in.results.store.AnswerStore;
-import in.results.store.CachedAnswer;
-import in.results.store.Loaded;
-
-import in.results.catalog.ExamCatalog;
-import in.results.catalog.ExamRelease;
-import in.results.catalog.Semester;
 import in.results.grading.Attempt;
 import in.results.grading.AttemptMerger;
 import in.results.grading.GradeCalculator;
+import in.results.releases.CatalogSource;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
+import in.results.store.AnswerStore;
+import in.results.store.CachedAnswer;
+import in.results.store.Loaded;
 import in.results.upstream.Priority;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,8 +59,12 @@ public final class AllSemestersLookup {
      * @param roundSize most exam lookups asked at once by one lookup: the requests in flight allowed per upstream
      *                  host, so that a round is one wave of requests
      */
-    public AllSemestersLookup(CatalogSource catalog, ExamLookup exams, AnswerStore<TranscriptKey, TranscriptAnswer> store,
-            Executor executor, int roundSize) {
+    public AllSemestersLookup(
+            CatalogSource catalog,
+            ExamLookup exams,
+            AnswerStore<TranscriptKey, TranscriptAnswer> store,
+            Executor executor,
+            int roundSize) {
         this.catalog = catalog;
         this.exams = exams;
         this.store = store;
@@ -81,11 +84,13 @@ public final class AllSemestersLookup {
 
     private Loaded<TranscriptAnswer> load(TranscriptKey key, Deadline deadline) {
         CatalogSource.View view = catalog.current(deadline);
-        TranscriptAnswer answer = new Plan(key, view.catalog(), deadline).transcript()
+        TranscriptAnswer answer = new Plan(key, view.catalog(), deadline)
+                .transcript()
                 .<TranscriptAnswer>map(TranscriptAnswer.Found::new)
                 .orElseGet(TranscriptAnswer.NoResult::new);
         // Without the current release list a new release may be missing: such an answer is kept only briefly.
-        Duration freshFor = answer instanceof TranscriptAnswer.Found && view.current() ? FRESH_FOR : NOT_FOUND_FRESH_FOR;
+        Duration freshFor =
+                answer instanceof TranscriptAnswer.Found && view.current() ? FRESH_FOR : NOT_FOUND_FRESH_FOR;
         return new Loaded<>(answer, freshFor);
     }
 
@@ -114,8 +119,10 @@ public final class AllSemestersLookup {
         private void ask(Set<ExamQuery> queries) {
             Map<ExamQuery, CompletableFuture<ExamAnswer>> pending = new LinkedHashMap<>();
             for (ExamQuery query : queries) {
-                pending.put(query, CompletableFuture.supplyAsync(
-                        () -> exams.remembered(hallTicket, query, Priority.INTERACTIVE, deadline), executor));
+                pending.put(
+                        query,
+                        CompletableFuture.supplyAsync(
+                                () -> exams.remembered(hallTicket, query, Priority.INTERACTIVE, deadline), executor));
             }
             // Every answer of the round settles (or the deadline passes) before a failure is reported: a lookup that
             // fails leaves no exam load of its own behind for the next request to inherit.
@@ -134,18 +141,20 @@ public final class AllSemestersLookup {
                 for (ExamRelease release : window.possible(semester)) {
                     search.attemptOf(release).ifPresent(attempt -> {
                         attempts.add(attempt);
-                        attempt.rows().forEach(row -> lastAttempts.put(row.code(), release)); // releases are in date order
+                        attempt.rows()
+                                .forEach(row -> lastAttempts.put(row.code(), release)); // releases are in date order
                     });
                     if (details == null) {
-                        details = search.pageOf(release).map(ResultPage::details).orElse(null);
+                        details =
+                                search.pageOf(release).map(ResultPage::details).orElse(null);
                     }
                 }
                 if (attempts.isEmpty()) {
                     continue;
                 }
                 List<SubjectResult> finalRows = AttemptMerger.finalRows(attempts);
-                records.add(new Transcript.SemesterRecord(semester, finalRows, GradeCalculator.sgpaOf(finalRows),
-                        lastAttempts));
+                records.add(new Transcript.SemesterRecord(
+                        semester, finalRows, GradeCalculator.sgpaOf(finalRows), lastAttempts));
                 allFinalRows.addAll(finalRows);
             }
             if (records.isEmpty()) {

@@ -99,8 +99,13 @@ final class AttemptSearch {
 
     /** The release's attempt: its page with the rows of its RC/RV page where asked and found; empty without a page. */
     Optional<Attempt> attemptOf(ExamRelease release) {
-        return pageOf(queryOf(release)).map(page -> new Attempt(page.subjects(),
-                rcrvQueryOf(release).flatMap(this::pageOf).map(ResultPage::subjects).orElse(List.of())));
+        return pageOf(queryOf(release))
+                .map(page -> new Attempt(
+                        page.subjects(),
+                        rcrvQueryOf(release)
+                                .flatMap(this::pageOf)
+                                .map(ResultPage::subjects)
+                                .orElse(List.of())));
     }
 
     /** The release's own result page, when asked and found. */
@@ -109,14 +114,19 @@ final class AttemptSearch {
     }
 
     private List<ExamQuery> firstWanted(Semester semester) {
-        List<ExamRelease> listed = window.possible(semester).stream().filter(r -> !catalog.isUnlisted(r)).toList();
-        Optional<ExamRelease> regular = listed.stream().filter(r -> r.kind() == ReleaseKind.REGULAR).findFirst();
+        List<ExamRelease> listed = window.possible(semester).stream()
+                .filter(r -> !catalog.isUnlisted(r))
+                .toList();
+        Optional<ExamRelease> regular =
+                listed.stream().filter(r -> r.kind() == ReleaseKind.REGULAR).findFirst();
         if (regular.isEmpty()) {
-            return withListedTwins(listed.stream().filter(AttemptSearch::mayHoldFirstAttempt).toList());
+            return withListedTwins(
+                    listed.stream().filter(AttemptSearch::mayHoldFirstAttempt).toList());
         }
         List<ExamRelease> first = new ArrayList<>(List.of(regular.get()));
         first.addAll(inLikelyOrder(listed.subList(listed.indexOf(regular.get()) + 1, listed.size())).stream()
-                .limit(FOLLOW_UPS).toList());
+                .limit(FOLLOW_UPS)
+                .toList());
         return withListedTwins(first);
     }
 
@@ -129,14 +139,16 @@ final class AttemptSearch {
             }
         }
         List<ExamRelease> candidates = candidates(possible);
-        List<ExamRelease> listed = candidates.stream().filter(r -> !catalog.isUnlisted(r)).toList();
+        List<ExamRelease> listed =
+                candidates.stream().filter(r -> !catalog.isUnlisted(r)).toList();
         queries.addAll(withListedTwins(listed.isEmpty() ? candidates : listed));
         return queries;
     }
 
     /** Releases not asked yet that may still hold an attempt the transcript needs, in release order. */
     private List<ExamRelease> candidates(List<ExamRelease> possible) {
-        List<ExamRelease> unasked = possible.stream().filter(r -> !answers.containsKey(queryOf(r))).toList();
+        List<ExamRelease> unasked =
+                possible.stream().filter(r -> !answers.containsKey(queryOf(r))).toList();
         int earliest = indexOfFirstPage(possible);
         if (earliest < 0) {
             return unasked.stream().filter(AttemptSearch::mayHoldFirstAttempt).toList();
@@ -147,7 +159,8 @@ final class AttemptSearch {
         if (settled(possible)) {
             return List.of();
         }
-        return inLikelyOrder(unasked.stream().filter(r -> possible.indexOf(r) > earliest).toList());
+        return inLikelyOrder(
+                unasked.stream().filter(r -> possible.indexOf(r) > earliest).toList());
     }
 
     /**
@@ -158,8 +171,10 @@ final class AttemptSearch {
      * a subject passed later is a fail.
      */
     private static List<ExamRelease> inLikelyOrder(List<ExamRelease> later) {
-        List<ExamRelease> ordered = new ArrayList<>(later.stream().filter(r -> r.kind() != ReleaseKind.REGULAR).toList());
-        ordered.addAll(later.stream().filter(r -> r.kind() == ReleaseKind.REGULAR).toList());
+        List<ExamRelease> ordered = new ArrayList<>(
+                later.stream().filter(r -> r.kind() != ReleaseKind.REGULAR).toList());
+        ordered.addAll(
+                later.stream().filter(r -> r.kind() == ReleaseKind.REGULAR).toList());
         return ordered;
     }
 
@@ -178,14 +193,17 @@ final class AttemptSearch {
      */
     private boolean isFirstAttempt(List<ExamRelease> possible, int index) {
         ExamRelease release = possible.get(index);
-        return release.kind() == ReleaseKind.REGULAR || release.kind() == ReleaseKind.UNKNOWN
-                && possible.subList(0, index).stream().filter(AttemptSearch::mayHoldFirstAttempt)
-                        .allMatch(r -> answers.containsKey(queryOf(r)));
+        return release.kind() == ReleaseKind.REGULAR
+                || release.kind() == ReleaseKind.UNKNOWN
+                        && possible.subList(0, index).stream()
+                                .filter(AttemptSearch::mayHoldFirstAttempt)
+                                .allMatch(r -> answers.containsKey(queryOf(r)));
     }
 
     /** Whether the attempts found so far leave no fail grade once merged. */
     private boolean settled(List<ExamRelease> possible) {
-        List<Attempt> attempts = possible.stream().map(this::attemptOf).flatMap(Optional::stream).toList();
+        List<Attempt> attempts =
+                possible.stream().map(this::attemptOf).flatMap(Optional::stream).toList();
         return AttemptMerger.finalRows(attempts).stream().noneMatch(row -> GradePoints.isFail(row.grade()));
     }
 
@@ -208,7 +226,8 @@ final class AttemptSearch {
     /** The RC/RV query of a release, when it may have RC/RV results (listed, or unlisted with a page found). */
     private Optional<ExamQuery> rcrvQueryOf(ExamRelease release) {
         // Old RC/RV links carry only etype=rcrv: the RC/RV result type is added where the link lacks it.
-        return catalog.rcrvRelease(release.code()).map(rcrv -> SemesterLookup.queryOf(rcrv).rcrv());
+        return catalog.rcrvRelease(release.code())
+                .map(rcrv -> SemesterLookup.queryOf(rcrv).rcrv());
     }
 
     private static ExamQuery queryOf(ExamRelease release) {

@@ -1,12 +1,11 @@
 package in.results.lookup;
 
-import in.results.core.HallTicket;
-import in.results.core.Regulation;
-
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.ReleaseKind;
 import in.results.catalog.Semester;
+import in.results.core.HallTicket;
+import in.results.core.Regulation;
 import java.time.LocalDate;
 import java.util.EnumMap;
 import java.util.List;
@@ -48,13 +47,18 @@ final class AttemptWindow {
                 continue;
             }
             LocalDate batchBound = LocalDate.of(admissionYear + semester.year(), 1, 1);
-            LocalDate bound = previousRegular.filter(date -> date.isAfter(batchBound)).orElse(batchBound);
+            LocalDate bound =
+                    previousRegular.filter(date -> date.isAfter(batchBound)).orElse(batchBound);
             List<ExamRelease> releases = catalog.btechReleases(regulation, semester).stream()
-                    .filter(release -> release.releasedOn().map(date -> !date.isBefore(bound)).orElse(true))
+                    .filter(release -> release.releasedOn()
+                            .map(date -> !date.isBefore(bound))
+                            .orElse(true))
                     .toList();
             possible.put(semester, releases);
-            previousRegular = releases.stream().filter(release -> release.kind() == ReleaseKind.REGULAR)
-                    .findFirst().flatMap(ExamRelease::releasedOn);
+            previousRegular = releases.stream()
+                    .filter(release -> release.kind() == ReleaseKind.REGULAR)
+                    .findFirst()
+                    .flatMap(ExamRelease::releasedOn);
         }
     }
 
@@ -65,6 +69,8 @@ final class AttemptWindow {
 
     /** The regular releases among {@link #possible}, earliest first: the first is the batch's most likely one. */
     List<ExamRelease> possibleRegular(Semester semester) {
-        return possible.get(semester).stream().filter(release -> release.kind() == ReleaseKind.REGULAR).toList();
+        return possible.get(semester).stream()
+                .filter(release -> release.kind() == ReleaseKind.REGULAR)
+                .toList();
     }
 }

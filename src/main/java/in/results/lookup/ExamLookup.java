@@ -40,8 +40,10 @@ public final class ExamLookup {
      * orders the upstream request against others when the request budget is scarce; a caller that joins a load
      * already running waits with that load's priority.
      */
-    public CachedAnswer<ExamAnswer> lookup(HallTicket hallTicket, ExamQuery exam, Priority priority, Deadline deadline) {
-        CachedAnswer<ExamAnswer> answer = store.get(new ExamKey(hallTicket, exam), key -> load(key, priority), deadline);
+    public CachedAnswer<ExamAnswer> lookup(
+            HallTicket hallTicket, ExamQuery exam, Priority priority, Deadline deadline) {
+        CachedAnswer<ExamAnswer> answer =
+                store.get(new ExamKey(hallTicket, exam), key -> load(key, priority), deadline);
         if (answer.status() == CacheStatus.STALE && answer.value() instanceof ExamAnswer.NoResult) {
             // An old "no result" while the university fails: results may have been published since.
             throw LookupFailure.unavailable("no current answer for exam " + exam.examCode());
@@ -58,7 +60,9 @@ public final class ExamLookup {
      */
     public ExamAnswer remembered(HallTicket hallTicket, ExamQuery exam, Priority priority, Deadline deadline) {
         Optional<CachedAnswer<ExamAnswer>> stored = stored(hallTicket, exam);
-        if (stored.isPresent() && (stored.get().status() == CacheStatus.HIT || isSettled(stored.get().value()))) {
+        if (stored.isPresent()
+                && (stored.get().status() == CacheStatus.HIT
+                        || isSettled(stored.get().value()))) {
             return stored.get().value();
         }
         return lookup(hallTicket, exam, priority, deadline).value();
@@ -76,7 +80,8 @@ public final class ExamLookup {
 
     private Loaded<ExamAnswer> load(ExamKey key, Priority priority) {
         return switch (upstream.fetchResult(key.hallTicket(), key.exam(), priority)) {
-            case Reply.Answered<ResultPage> answered -> new Loaded<>(new ExamAnswer.Found(answered.value()), RESULT_FRESH);
+            case Reply.Answered<ResultPage> answered ->
+                new Loaded<>(new ExamAnswer.Found(answered.value()), RESULT_FRESH);
             case Reply.NoResult<ResultPage> none -> new Loaded<>(new ExamAnswer.NoResult(), NO_RESULT_FRESH);
             case Reply.Unreadable<ResultPage> unreadable -> throw LookupFailure.unreadable(unreadable.reason());
             case Reply.Unavailable<ResultPage> down -> throw LookupFailure.unavailable(down.reason());

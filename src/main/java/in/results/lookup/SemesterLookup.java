@@ -1,16 +1,15 @@
 package in.results.lookup;
 
-import in.results.core.HallTicket;
-import in.results.core.Regulation;
-import in.results.core.ExamQuery;
-import in.results.core.Deadline;
-import in.results.core.LookupFailure;
-import in.results.releases.CatalogSource;
-import in.results.store.CachedAnswer;
-import in.results.store.CacheStatus;
-
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
+import in.results.core.Deadline;
+import in.results.core.ExamQuery;
+import in.results.core.HallTicket;
+import in.results.core.LookupFailure;
+import in.results.core.Regulation;
+import in.results.releases.CatalogSource;
+import in.results.store.CacheStatus;
+import in.results.store.CachedAnswer;
 import in.results.upstream.Priority;
 import java.time.Duration;
 import java.util.List;
@@ -42,8 +41,8 @@ public final class SemesterLookup {
      */
     public CachedAnswer<ExamAnswer> regularAttempt(HallTicket hallTicket, Semester semester, Deadline deadline) {
         try {
-            return deadline.await(CompletableFuture.supplyAsync(
-                    () -> firstRegularAttempt(hallTicket, semester, deadline), executor));
+            return deadline.await(
+                    CompletableFuture.supplyAsync(() -> firstRegularAttempt(hallTicket, semester, deadline), executor));
         } catch (LookupFailure failure) {
             if (failure.kind() == LookupFailure.Kind.NO_RESULT) {
                 throw failure;
@@ -66,11 +65,12 @@ public final class SemesterLookup {
     }
 
     private CachedAnswer<ExamAnswer> firstRegularAttempt(HallTicket hallTicket, Semester semester, Deadline deadline) {
-        List<ExamRelease> candidates =
-                new AttemptWindow(hallTicket, catalog.current(deadline).catalog(), Regulation.R18)
-                        .possibleRegular(semester);
+        List<ExamRelease> candidates = new AttemptWindow(
+                        hallTicket, catalog.current(deadline).catalog(), Regulation.R18)
+                .possibleRegular(semester);
         for (ExamRelease release : candidates) {
-            CachedAnswer<ExamAnswer> answer = exams.lookup(hallTicket, queryOf(release), Priority.INTERACTIVE, deadline);
+            CachedAnswer<ExamAnswer> answer =
+                    exams.lookup(hallTicket, queryOf(release), Priority.INTERACTIVE, deadline);
             if (answer.value() instanceof ExamAnswer.Found) {
                 return answer;
             }
@@ -81,7 +81,11 @@ public final class SemesterLookup {
     /** The university query of a release: its own link parameters, the right ones to send for it. */
     static ExamQuery queryOf(ExamRelease release) {
         var params = release.params();
-        return new ExamQuery(params.getOrDefault("degree", "btech"), release.code(),
-                params.getOrDefault("etype", ""), params.getOrDefault("type", ""), params.getOrDefault("result", ""));
+        return new ExamQuery(
+                params.getOrDefault("degree", "btech"),
+                release.code(),
+                params.getOrDefault("etype", ""),
+                params.getOrDefault("type", ""),
+                params.getOrDefault("result", ""));
     }
 }

@@ -28,8 +28,8 @@ public record Transcript(StudentDetails details, List<SemesterRecord> semesters,
      * code the release of the latest attempt that listed the subject (for a subject still failed: when it was
      * last sat). Every final row has its latest attempt.
      */
-    public record SemesterRecord(Semester semester, List<SubjectResult> finalRows, Sgpa sgpa,
-            Map<String, ExamRelease> lastAttempts) {
+    public record SemesterRecord(
+            Semester semester, List<SubjectResult> finalRows, Sgpa sgpa, Map<String, ExamRelease> lastAttempts) {
         public SemesterRecord {
             Objects.requireNonNull(semester, "semester");
             finalRows = List.copyOf(finalRows);

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 public final class JobLease<V> {
     /** How long a lease lives without renewal: a dead runner's job is resumed after at most this long. */
     public static final Duration TTL = Duration.ofSeconds(5);
+
     private static final Duration RENEW_EVERY = TTL.dividedBy(3);
     private static final String RENEW = """
             if redis.call('get', KEYS[3]) ~= ARGV[1] then return 0 end
@@ -48,6 +49,7 @@ public final class JobLease<V> {
     private final String id;
     /** job, done, lease, running, result: as in {@link SharedJobs}. */
     private final String[] keys;
+
     private final String token;
     private final Duration deadline;
     private final CopyCodec<V> codec;
@@ -55,10 +57,18 @@ public final class JobLease<V> {
     private final Clock clock;
     private final Executor executor;
     private final CountDownLatch ended = new CountDownLatch(1);
-    private volatile Runnable onLost = () -> { };
+    private volatile Runnable onLost = () -> {};
 
-    JobLease(RedisLink link, String id, String[] keys, String token, Duration deadline, CopyCodec<V> codec,
-            Ticker ticker, Clock clock, Executor executor) {
+    JobLease(
+            RedisLink link,
+            String id,
+            String[] keys,
+            String token,
+            Duration deadline,
+            CopyCodec<V> codec,
+            Ticker ticker,
+            Clock clock,
+            Executor executor) {
         this.link = link;
         this.id = id;
         this.keys = keys.clone();
@@ -78,8 +88,14 @@ public final class JobLease<V> {
 
     /** Counts the hall ticket at {@code index} as done (once, however often it is reported). */
     public void progress(int index) {
-        link.call(redis -> redis.<Long>eval(PROGRESS, ScriptOutputType.INTEGER, keys, Integer.toString(index),
-                Long.toString(deadline.multipliedBy(2).toMillis())), soon());
+        link.call(
+                redis -> redis.<Long>eval(
+                        PROGRESS,
+                        ScriptOutputType.INTEGER,
+                        keys,
+                        Integer.toString(index),
+                        Long.toString(deadline.multipliedBy(2).toMillis())),
+                soon());
     }
 
     /**
@@ -89,8 +105,11 @@ public final class JobLease<V> {
     public boolean finish(V result, Duration keep) {
         ended.countDown();
         String text = codec.write(new SharedCopy<>(result, clock.instant(), keep));
-        return link.call(redis -> redis.<Long>eval(FINISH, ScriptOutputType.INTEGER, keys, text,
-                Long.toString(keep.toMillis()), id), soon()) instanceof RedisReply.Done<Long>;
+        return link.call(
+                        redis -> redis.<Long>eval(
+                                FINISH, ScriptOutputType.INTEGER, keys, text, Long.toString(keep.toMillis()), id),
+                        soon())
+                instanceof RedisReply.Done<Long>;
     }
 
     /** Ends the lease without finishing, so that another instance resumes the job at once (this one stops). */
@@ -102,8 +121,10 @@ public final class JobLease<V> {
     private void renewLoop() {
         try {
             while (!ended.await(RENEW_EVERY.toMillis(), TimeUnit.MILLISECONDS)) {
-                RedisReply<Long> renewed = link.call(redis -> redis.<Long>eval(RENEW, ScriptOutputType.INTEGER, keys,
-                        token, Long.toString(TTL.toMillis()), id), soon());
+                RedisReply<Long> renewed = link.call(
+                        redis -> redis.<Long>eval(
+                                RENEW, ScriptOutputType.INTEGER, keys, token, Long.toString(TTL.toMillis()), id),
+                        soon());
                 if (renewed instanceof RedisReply.Done<Long> done && done.value() == 0 && ended.getCount() > 0) {
                     ended.countDown();
                     onLost.run();

@@ -19,6 +19,7 @@ import java.util.function.Function;
 public final class Lease<V> implements AutoCloseable {
     /** How long a lease lives without renewal: a dead holder is replaced after at most this long. */
     public static final Duration TTL = Duration.ofSeconds(5);
+
     private static final Duration RENEW_EVERY = TTL.dividedBy(3);
     private static final String STORE = """
             redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
@@ -44,8 +45,16 @@ public final class Lease<V> implements AutoCloseable {
     private final CountDownLatch ended = new CountDownLatch(1);
 
     /** A lease just taken (with {@code token} as its value); starts renewing it on {@code executor}. */
-    Lease(RedisLink link, String valueKey, String leaseKey, String channel, String token,
-            Function<SharedCopy<V>, String> writer, Duration staleFor, Ticker ticker, Executor executor) {
+    Lease(
+            RedisLink link,
+            String valueKey,
+            String leaseKey,
+            String channel,
+            String token,
+            Function<SharedCopy<V>, String> writer,
+            Duration staleFor,
+            Ticker ticker,
+            Executor executor) {
         this.link = link;
         this.valueKey = valueKey;
         this.leaseKey = leaseKey;
@@ -60,17 +69,32 @@ public final class Lease<V> implements AutoCloseable {
     /** Stores the loaded copy (kept until its stale period ends), ends the lease and tells the waiting instances. */
     public void store(SharedCopy<V> copy) {
         String[] keys = {valueKey, leaseKey};
-        link.call(redis -> redis.<Long>eval(STORE, ScriptOutputType.INTEGER, keys, writer.apply(copy),
-                Long.toString(copy.keptFor(staleFor).toMillis()), token, channel,
-                LoadNotices.storedMessage(valueKey)), soon());
+        link.call(
+                redis -> redis.<Long>eval(
+                        STORE,
+                        ScriptOutputType.INTEGER,
+                        keys,
+                        writer.apply(copy),
+                        Long.toString(copy.keptFor(staleFor).toMillis()),
+                        token,
+                        channel,
+                        LoadNotices.storedMessage(valueKey)),
+                soon());
         close();
     }
 
     /** Ends the lease after a failed load and tells the waiting instances why. */
     public void giveUp(LookupFailure.Kind kind, String reason) {
         String[] keys = {leaseKey};
-        link.call(redis -> redis.<Long>eval(GIVE_UP, ScriptOutputType.INTEGER, keys, token, channel,
-                LoadNotices.failedMessage(valueKey, kind, reason)), soon());
+        link.call(
+                redis -> redis.<Long>eval(
+                        GIVE_UP,
+                        ScriptOutputType.INTEGER,
+                        keys,
+                        token,
+                        channel,
+                        LoadNotices.failedMessage(valueKey, kind, reason)),
+                soon());
         close();
     }
 
@@ -84,8 +108,10 @@ public final class Lease<V> implements AutoCloseable {
         String[] keys = {leaseKey};
         try {
             while (!ended.await(RENEW_EVERY.toMillis(), TimeUnit.MILLISECONDS)) {
-                RedisReply<Long> renewed = link.call(redis -> redis.<Long>eval(RENEW, ScriptOutputType.INTEGER,
-                        keys, token, Long.toString(TTL.toMillis())), soon());
+                RedisReply<Long> renewed = link.call(
+                        redis -> redis.<Long>eval(
+                                RENEW, ScriptOutputType.INTEGER, keys, token, Long.toString(TTL.toMillis())),
+                        soon());
                 if (renewed instanceof RedisReply.Done<Long> done && done.value() == 0) {
                     return; // expired and perhaps taken over: the load goes on, its copy is still worth storing
                 }

@@ -11,8 +11,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /** The two connections of a {@link RedisLink}: one for commands, one subscribed to the load channel. */
-record LinkConnections(StatefulRedisConnection<String, String> commands,
-        StatefulRedisPubSubConnection<String, String> pubSub) {
+record LinkConnections(
+        StatefulRedisConnection<String, String> commands, StatefulRedisPubSubConnection<String, String> pubSub) {
 
     /**
      * Connects both and subscribes to {@code channel}, handing its messages to {@code onMessage}. Throws what the

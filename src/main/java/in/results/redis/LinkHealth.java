@@ -15,6 +15,7 @@ final class LinkHealth {
     private final Clock clock;
     /** Up or down, since when, and why: replaced as a whole, so that each change is logged by one thread only. */
     private final AtomicReference<Phase> phase;
+
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong unreadable = new AtomicLong();
 
@@ -54,13 +55,16 @@ final class LinkHealth {
 
     private void change(boolean up, String reason) {
         Phase before = phase.get();
-        if (before.up() != up
-                && phase.compareAndSet(before, new Phase(up, clock.instant(), up ? "" : reason))) {
+        if (before.up() != up && phase.compareAndSet(before, new Phase(up, clock.instant(), up ? "" : reason))) {
             if (up) {
-                LOG.info("Redis at {} {}: answers, limits and bulk jobs are shared with the fleet again", where, reason);
+                LOG.info(
+                        "Redis at {} {}: answers, limits and bulk jobs are shared with the fleet again", where, reason);
             } else {
-                LOG.warn("Redis at {} unavailable ({}): serving from this instance's store, with its own limits and"
-                        + " bulk jobs, until it is back", where, reason);
+                LOG.warn(
+                        "Redis at {} unavailable ({}): serving from this instance's store, with its own limits and"
+                                + " bulk jobs, until it is back",
+                        where,
+                        reason);
             }
         }
     }

@@ -46,6 +46,7 @@ public final class RedisLink implements AutoCloseable {
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);
     /** How long Redis is left alone after a command got no reply in time. */
     static final Duration COOL_DOWN = Duration.ofSeconds(1);
+
     private static final Duration RECONNECT_FIRST = Duration.ofMillis(100);
     private static final Duration RECONNECT_MOST = Duration.ofSeconds(2);
 
@@ -61,21 +62,30 @@ public final class RedisLink implements AutoCloseable {
     /** Ticker time before which Redis is left alone; the ticker may read negative, hence the minimum. */
     private volatile long quietUntil = Long.MIN_VALUE;
 
-    private RedisLink(RedisURI uri, Duration commandTimeout, String channel, Consumer<String> onMessage,
-            Ticker ticker, Clock clock) {
+    private RedisLink(
+            RedisURI uri,
+            Duration commandTimeout,
+            String channel,
+            Consumer<String> onMessage,
+            Ticker ticker,
+            Clock clock) {
         this.health = new LinkHealth(uri.getHost() + ":" + uri.getPort() + "/" + uri.getDatabase(), clock);
         this.commandTimeout = commandTimeout;
         this.channel = channel;
         this.onMessage = onMessage;
         this.ticker = ticker;
-        this.resources = ClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(2)
-                .reconnectDelay(Delay.exponential(RECONNECT_FIRST, RECONNECT_MOST, 2, TimeUnit.MILLISECONDS)).build();
+        this.resources = ClientResources.builder()
+                .ioThreadPoolSize(2)
+                .computationThreadPoolSize(2)
+                .reconnectDelay(Delay.exponential(RECONNECT_FIRST, RECONNECT_MOST, 2, TimeUnit.MILLISECONDS))
+                .build();
         this.client = RedisClient.create(resources, uri);
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS) // fail fast while down
                 .requestQueueSize(10_000)
-                .socketOptions(SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
+                .socketOptions(
+                        SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
                 .timeoutOptions(TimeoutOptions.enabled(commandTimeout))
                 .build());
         client.addListener(new RedisConnectionStateListener() {
@@ -103,8 +113,14 @@ public final class RedisLink implements AutoCloseable {
      *
      * @param channel   the one pub/sub channel whose messages go to {@code onMessage} (on a client thread)
      */
-    public static RedisLink open(String url, Duration commandTimeout, String channel, Consumer<String> onMessage,
-            Ticker ticker, Clock clock, Executor executor) {
+    public static RedisLink open(
+            String url,
+            Duration commandTimeout,
+            String channel,
+            Consumer<String> onMessage,
+            Ticker ticker,
+            Clock clock,
+            Executor executor) {
         RedisLink link = new RedisLink(RedisURI.create(url), commandTimeout, channel, onMessage, ticker, clock);
         if (link.tryConnect()) {
             LOG.info("Redis at {}: answers are shared with the fleet", link.health.where());
@@ -118,8 +134,8 @@ public final class RedisLink implements AutoCloseable {
      * Runs one command, waiting at most the command timeout and the time left before {@code deadline}. A reply that
      * does not come in the full command timeout, or a broken connection, puts Redis aside for {@link #COOL_DOWN}.
      */
-    public <T> RedisReply<T> call(Function<RedisAsyncCommands<String, String>, RedisFuture<T>> command,
-            Deadline deadline) {
+    public <T> RedisReply<T> call(
+            Function<RedisAsyncCommands<String, String>, RedisFuture<T>> command, Deadline deadline) {
         LinkConnections now = connections.get();
         if (now == null || !now.commands().isOpen()) {
             return new RedisReply.Down<>("not connected");

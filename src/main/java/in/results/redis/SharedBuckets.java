@@ -50,8 +50,10 @@ public final class SharedBuckets {
     /** Takes {@code cost} requests from the bucket of {@code client}, which holds {@code perMinute}. */
     public Taken take(String client, int cost, int perMinute, Deadline deadline) {
         String[] keys = {prefix + "client:" + SharedCopies.part(client)};
-        return switch (link.call(redis -> redis.<Long>eval(TAKE, ScriptOutputType.INTEGER, keys,
-                Integer.toString(perMinute), Integer.toString(cost)), deadline)) {
+        return switch (link.call(
+                redis -> redis.<Long>eval(
+                        TAKE, ScriptOutputType.INTEGER, keys, Integer.toString(perMinute), Integer.toString(cost)),
+                deadline)) {
             case RedisReply.Done<Long> done -> new Taken.Decided(Duration.ofMillis(done.value()));
             case RedisReply.Missing<Long> none -> new Taken.Down();
             case RedisReply.Refused<Long> refused -> new Taken.Down();

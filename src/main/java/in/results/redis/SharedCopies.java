@@ -39,8 +39,16 @@ public final class SharedCopies<V> {
      * @param staleFor how long after loading a copy is kept (as in the embedded store)
      * @param executor renews leases while their holders load
      */
-    public SharedCopies(RedisLink link, LoadNotices notices, String prefix, String store, CopyCodec<V> codec,
-            Duration staleFor, Ticker ticker, Clock clock, Executor executor) {
+    public SharedCopies(
+            RedisLink link,
+            LoadNotices notices,
+            String prefix,
+            String store,
+            CopyCodec<V> codec,
+            Duration staleFor,
+            Ticker ticker,
+            Clock clock,
+            Executor executor) {
         this.link = Objects.requireNonNull(link, "link");
         this.notices = Objects.requireNonNull(notices, "notices");
         this.prefix = Objects.requireNonNull(prefix, "prefix");
@@ -87,10 +95,11 @@ public final class SharedCopies<V> {
 
     public Read<V> read(String key, Deadline deadline) {
         return switch (link.call(redis -> redis.get(valueKey(key)), deadline)) {
-            case RedisReply.Done<String> done -> switch (codec.read(done.value())) {
-                case CopyCodec.Decoded.Readable<V> readable -> new Read.Found<>(readable.copy());
-                case CopyCodec.Decoded.Unreadable<V> bad -> unreadable(key, bad.reason());
-            };
+            case RedisReply.Done<String> done ->
+                switch (codec.read(done.value())) {
+                    case CopyCodec.Decoded.Readable<V> readable -> new Read.Found<>(readable.copy());
+                    case CopyCodec.Decoded.Unreadable<V> bad -> unreadable(key, bad.reason());
+                };
             case RedisReply.Missing<String> none -> new Read.Absent<>();
             case RedisReply.Refused<String> refused -> unreadable(key, refused.error());
             case RedisReply.Down<String> down -> new Read.Down<>();
@@ -99,9 +108,14 @@ public final class SharedCopies<V> {
 
     /** Puts {@code copy} in Redis unless something is there (a copy this instance kept while Redis was away). */
     public void offer(String key, SharedCopy<V> copy, Deadline deadline) {
-        long keepMillis = copy.keptFor(staleFor).minus(copy.ageAt(clock.instant())).toMillis();
+        long keepMillis =
+                copy.keptFor(staleFor).minus(copy.ageAt(clock.instant())).toMillis();
         if (keepMillis > 0) {
-            link.call(redis -> redis.set(valueKey(key), codec.write(copy), SetArgs.Builder.nx().px(keepMillis)),
+            link.call(
+                    redis -> redis.set(
+                            valueKey(key),
+                            codec.write(copy),
+                            SetArgs.Builder.nx().px(keepMillis)),
                     deadline);
         }
     }
@@ -111,8 +125,17 @@ public final class SharedCopies<V> {
         String token = UUID.randomUUID().toString();
         SetArgs once = SetArgs.Builder.nx().px(Lease.TTL.toMillis());
         return switch (link.call(redis -> redis.set(leaseKey(key), token, once), deadline)) {
-            case RedisReply.Done<String> won -> new Claim.Won<>(new Lease<>(link, valueKey(key), leaseKey(key),
-                    channel(prefix), token, codec::write, staleFor, ticker, executor));
+            case RedisReply.Done<String> won ->
+                new Claim.Won<>(new Lease<>(
+                        link,
+                        valueKey(key),
+                        leaseKey(key),
+                        channel(prefix),
+                        token,
+                        codec::write,
+                        staleFor,
+                        ticker,
+                        executor));
             case RedisReply.Missing<String> taken -> new Claim.Taken<>();
             case RedisReply.Refused<String> refused -> new Claim.Down<>();
             case RedisReply.Down<String> down -> new Claim.Down<>();

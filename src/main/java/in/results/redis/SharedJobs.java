@@ -64,8 +64,8 @@ public final class SharedJobs<V> {
     private final Executor executor;
 
     /** @param executor renews the leases of the jobs this instance runs */
-    public SharedJobs(RedisLink link, String prefix, CopyCodec<V> codec, Ticker ticker, Clock clock,
-            Executor executor) {
+    public SharedJobs(
+            RedisLink link, String prefix, CopyCodec<V> codec, Ticker ticker, Clock clock, Executor executor) {
         this.link = link;
         this.prefix = prefix + "bulk:";
         this.codec = codec;
@@ -105,13 +105,28 @@ public final class SharedJobs<V> {
      */
     public Standing<V> request(String id, int total, Rules rules, boolean resumeOnly, Deadline deadline) {
         String token = UUID.randomUUID().toString();
-        String[] keys = {prefix + "job:" + id, prefix + "done:" + id, prefix + "lease:" + id, prefix + "running",
-            prefix + "result:" + id};
-        RedisReply<List<Object>> reply = link.call(redis -> redis.<List<Object>>eval(REQUEST, ScriptOutputType.MULTI,
-                keys, id, Integer.toString(total), token, Integer.toString(rules.maxRunning()),
-                Long.toString(JobLease.TTL.toMillis()), Long.toString(rules.deadline().toMillis()),
-                Long.toString(rules.deadline().toMillis()), Long.toString(rules.resumeAtLeast().toMillis()),
-                resumeOnly ? "1" : "0"), deadline);
+        String[] keys = {
+            prefix + "job:" + id,
+            prefix + "done:" + id,
+            prefix + "lease:" + id,
+            prefix + "running",
+            prefix + "result:" + id
+        };
+        RedisReply<List<Object>> reply = link.call(
+                redis -> redis.<List<Object>>eval(
+                        REQUEST,
+                        ScriptOutputType.MULTI,
+                        keys,
+                        id,
+                        Integer.toString(total),
+                        token,
+                        Integer.toString(rules.maxRunning()),
+                        Long.toString(JobLease.TTL.toMillis()),
+                        Long.toString(rules.deadline().toMillis()),
+                        Long.toString(rules.deadline().toMillis()),
+                        Long.toString(rules.resumeAtLeast().toMillis()),
+                        resumeOnly ? "1" : "0"),
+                deadline);
         if (!(reply instanceof RedisReply.Done<List<Object>> done)) {
             return new Standing.Down<>();
         }
@@ -119,9 +134,12 @@ public final class SharedJobs<V> {
         return switch ((String) answer.get(0)) {
             case "finished" -> finished(keys[4], (String) answer.get(1), deadline);
             case "running" -> new Standing.Running<>(((Long) answer.get(1)).intValue());
-            case "started", "resumed" -> new Standing.Claimed<>(new JobLease<>(link, id, keys, token, rules.deadline(),
-                    codec, ticker, clock, executor), answer.get(0).equals("resumed"), ((Long) answer.get(1)).intValue(),
-                    Duration.ofMillis((Long) answer.get(2)));
+            case "started", "resumed" ->
+                new Standing.Claimed<>(
+                        new JobLease<>(link, id, keys, token, rules.deadline(), codec, ticker, clock, executor),
+                        answer.get(0).equals("resumed"),
+                        ((Long) answer.get(1)).intValue(),
+                        Duration.ofMillis((Long) answer.get(2)));
             case "busy" -> new Standing.Busy<>();
             default -> new Standing.Gone<>();
         };
@@ -140,8 +158,7 @@ public final class SharedJobs<V> {
     /** Up to 10 jobs whose runner's lease ended (it died, or handed the job over): to resume. */
     public List<String> orphans(Deadline deadline) {
         String[] keys = {prefix + "running"};
-        return switch (link.call(redis -> redis.<List<String>>eval(ORPHANS, ScriptOutputType.MULTI, keys),
-                deadline)) {
+        return switch (link.call(redis -> redis.<List<String>>eval(ORPHANS, ScriptOutputType.MULTI, keys), deadline)) {
             case RedisReply.Done<List<String>> ids -> List.copyOf(ids.value());
             case RedisReply.Missing<List<String>> none -> List.of();
             case RedisReply.Refused<List<String>> refused -> List.of();
@@ -152,7 +169,8 @@ public final class SharedJobs<V> {
     /** The stored result, or — written by another format version — gone (deleted) so that the job runs again. */
     private Standing<V> finished(String key, String text, Deadline deadline) {
         return switch (codec.read(text)) {
-            case CopyCodec.Decoded.Readable<V> readable -> new Standing.Finished<>(readable.copy().value());
+            case CopyCodec.Decoded.Readable<V> readable ->
+                new Standing.Finished<>(readable.copy().value());
             case CopyCodec.Decoded.Unreadable<V> unreadable -> {
                 link.noteUnreadable();
                 LOG.warn("unreadable bulk result {} in Redis, dropped: {}", key, unreadable.reason());

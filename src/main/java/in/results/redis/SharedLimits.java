@@ -28,6 +28,7 @@ public final class SharedLimits {
     static final Duration SLOT_POLL = Duration.ofMillis(10);
     /** How long an interactive caller's mark outlives its next look. */
     static final Duration MARK_GRACE = Duration.ofMillis(250);
+
     private static final String TAKE = """
             local t = redis.call('time')
             local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -94,8 +95,15 @@ public final class SharedLimits {
      * @param perSecond the fleet's request budget per second; 0 = none
      * @param slotLease how long a slot is held at most (the longest exchange, and some margin)
      */
-    public SharedLimits(RedisLink link, String prefix, String host, int slots, int bulkSlots, int perSecond,
-            Duration slotLease, Ticker ticker) {
+    public SharedLimits(
+            RedisLink link,
+            String prefix,
+            String host,
+            int slots,
+            int bulkSlots,
+            int perSecond,
+            Duration slotLease,
+            Ticker ticker) {
         if (slots < 1 || bulkSlots < 1 || bulkSlots > slots || perSecond < 0) {
             throw new IllegalArgumentException("need 1 <= bulkSlots <= slots and perSecond >= 0");
         }
@@ -124,14 +132,26 @@ public final class SharedLimits {
     /** Takes a token and a slot for an interactive or a bulk request, or says how long to wait. */
     public Take take(boolean interactive, Deadline deadline) {
         String slot = UUID.randomUUID().toString();
-        RedisReply<List<Object>> reply = link.call(redis -> redis.<List<Object>>eval(TAKE, ScriptOutputType.MULTI,
-                keys, interactive ? "1" : "0", Integer.toString(perSecond), Integer.toString(slots),
-                Integer.toString(bulkSlots), slot, Long.toString(slotLease.toMillis()), waiter,
-                Long.toString(SLOT_POLL.toMillis()), Long.toString(MARK_GRACE.toMillis())), deadline);
+        RedisReply<List<Object>> reply = link.call(
+                redis -> redis.<List<Object>>eval(
+                        TAKE,
+                        ScriptOutputType.MULTI,
+                        keys,
+                        interactive ? "1" : "0",
+                        Integer.toString(perSecond),
+                        Integer.toString(slots),
+                        Integer.toString(bulkSlots),
+                        slot,
+                        Long.toString(slotLease.toMillis()),
+                        waiter,
+                        Long.toString(SLOT_POLL.toMillis()),
+                        Long.toString(MARK_GRACE.toMillis())),
+                deadline);
         return switch (reply) {
             case RedisReply.Done<List<Object>> done -> {
                 List<Object> answer = done.value();
-                yield (Long) answer.get(0) == 1 ? new Take.Granted(slot)
+                yield (Long) answer.get(0) == 1
+                        ? new Take.Granted(slot)
                         : new Take.Wait(Duration.ofMillis((Long) answer.get(1)), (Long) answer.get(2) == 0);
             }
             case RedisReply.Missing<List<Object>> none -> new Take.Down("no reply from the script");
@@ -143,7 +163,8 @@ public final class SharedLimits {
     /** Gives a slot back; if Redis does not answer, the slot expires by itself. */
     public void release(String slot) {
         String[] slotKeys = {keys[1], keys[2]};
-        link.call(redis -> redis.<Long>eval(RELEASE, ScriptOutputType.INTEGER, slotKeys, slot),
+        link.call(
+                redis -> redis.<Long>eval(RELEASE, ScriptOutputType.INTEGER, slotKeys, slot),
                 Deadline.after(RedisLink.COOL_DOWN, ticker));
     }
 

@@ -1,12 +1,11 @@
 package in.results.releases;
 
+import in.results.catalog.ExamCatalog;
 import in.results.core.Deadline;
 import in.results.core.LookupFailure;
-import in.results.store.CachedAnswer;
-import in.results.store.CacheStatus;
-
-import in.results.catalog.ExamCatalog;
 import in.results.scrape.ReleaseListing;
+import in.results.store.CacheStatus;
+import in.results.store.CachedAnswer;
 import java.util.List;
 
 /**
@@ -35,8 +34,8 @@ public final class CatalogSource {
             CachedAnswer<List<ReleaseListing>> answer = releases.current(deadline);
             Built built = last;
             if (built.listings() != answer.value()) {
-                built = new Built(answer.value(), ExamCatalog.from(answer.value()),
-                        ExamCatalog.fromOutdated(answer.value()));
+                built = new Built(
+                        answer.value(), ExamCatalog.from(answer.value()), ExamCatalog.fromOutdated(answer.value()));
                 last = built;
             }
             boolean current = answer.status() != CacheStatus.STALE; // STALE: the fetch failed

@@ -45,8 +45,14 @@ public final class ListPage<T> {
      * @param executor      runs background refreshes
      * @param refreshBudget how long a background refresh may wait for the university
      */
-    public ListPage(UpstreamClient upstream, String path, Function<String, List<T>> parser,
-            AnswerStore<String, List<T>> store, Ticker ticker, Executor executor, Duration refreshBudget) {
+    public ListPage(
+            UpstreamClient upstream,
+            String path,
+            Function<String, List<T>> parser,
+            AnswerStore<String, List<T>> store,
+            Ticker ticker,
+            Executor executor,
+            Duration refreshBudget) {
         this.upstream = upstream;
         this.path = path;
         this.parser = parser;
@@ -75,7 +81,8 @@ public final class ListPage<T> {
      */
     public CachedAnswer<List<T>> refreshed(Deadline deadline) {
         var stored = store.peek(KEY);
-        if (stored.isPresent() && stored.get().status() == CacheStatus.HIT
+        if (stored.isPresent()
+                && stored.get().status() == CacheStatus.HIT
                 && stored.get().age().compareTo(FORCED_REFRESH_GAP) < 0) {
             return stored.get();
         }
@@ -87,8 +94,7 @@ public final class ListPage<T> {
     }
 
     private CachedAnswer<List<T>> storedCopy() {
-        return store.peek(KEY)
-                .orElseThrow(() -> LookupFailure.unavailable(path + " failed less than a minute ago"));
+        return store.peek(KEY).orElseThrow(() -> LookupFailure.unavailable(path + " failed less than a minute ago"));
     }
 
     private void refreshInBackground() {

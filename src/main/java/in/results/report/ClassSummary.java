@@ -47,6 +47,7 @@ public record ClassSummary(
     public static final List<String> GRADE_ORDER = List.of("O", "A+", "A", "B+", "B", "C", "D", "P", "F", "Ab", "-");
     /** Lower limits of the SGPA bands: [0, 5), [5, 6), … [8, 9), and [9, 10] holding 10 too. */
     public static final List<Integer> BAND_LIMITS = List.of(0, 5, 6, 7, 8, 9);
+
     private static final int TOP = 10;
     private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
 
@@ -80,8 +81,14 @@ public record ClassSummary(
      * @param passPercentage passed / appeared × 100, rounded half-up to 2 decimals (0 when nobody appeared)
      * @param grades         rows counted by grade, in {@link #GRADE_ORDER}
      */
-    public record SubjectSummary(String code, String name, int registered, int appeared, int passed,
-            BigDecimal passPercentage, Map<String, Integer> grades) {
+    public record SubjectSummary(
+            String code,
+            String name,
+            int registered,
+            int appeared,
+            int passed,
+            BigDecimal passPercentage,
+            Map<String, Integer> grades) {
         public SubjectSummary {
             Objects.requireNonNull(code, "code");
             Objects.requireNonNull(name, "name");
@@ -104,7 +111,9 @@ public record ClassSummary(
                 bands[bandOf(sgpa)]++;
             }
             for (SubjectResult row : page.subjects()) {
-                rowsBySubject.computeIfAbsent(row.code(), code -> new ArrayList<>()).add(row);
+                rowsBySubject
+                        .computeIfAbsent(row.code(), code -> new ArrayList<>())
+                        .add(row);
                 grades.add(row.grade());
             }
         }
@@ -114,7 +123,8 @@ public record ClassSummary(
             distribution.add(new SgpaBand(BAND_LIMITS.get(i), to, bands[i]));
         }
         List<SubjectSummary> subjects = rowsBySubject.entrySet().stream()
-                .map(entry -> subjectOf(entry.getKey(), entry.getValue())).toList();
+                .map(entry -> subjectOf(entry.getKey(), entry.getValue()))
+                .toList();
         int students = pages.size();
         return new ClassSummary(
                 pages.isEmpty() ? "" : pages.getFirst().examTitle(),
@@ -146,11 +156,14 @@ public record ClassSummary(
     private static List<Ranked> topTen(List<Scored> awarded) {
         List<Scored> best = awarded.stream()
                 .sorted(Comparator.comparing(Scored::sgpa).reversed()) // stable: ties stay in roll order
-                .limit(TOP).toList();
+                .limit(TOP)
+                .toList();
         List<Ranked> ranked = new ArrayList<>();
         for (int i = 0; i < best.size(); i++) {
             Scored entry = best.get(i);
-            int rank = i > 0 && best.get(i - 1).sgpa().compareTo(entry.sgpa()) == 0 ? ranked.get(i - 1).rank() : i + 1;
+            int rank = i > 0 && best.get(i - 1).sgpa().compareTo(entry.sgpa()) == 0
+                    ? ranked.get(i - 1).rank()
+                    : i + 1;
             ranked.add(new Ranked(rank, entry.details(), entry.sgpa()));
         }
         return ranked;
@@ -167,8 +180,14 @@ public record ClassSummary(
                 passed++;
             }
         }
-        return new SubjectSummary(code, rows.getFirst().name(), rows.size(), appeared, passed,
-                percent(passed, appeared), countByGrade(rows.stream().map(SubjectResult::grade).toList()));
+        return new SubjectSummary(
+                code,
+                rows.getFirst().name(),
+                rows.size(),
+                appeared,
+                passed,
+                percent(passed, appeared),
+                countByGrade(rows.stream().map(SubjectResult::grade).toList()));
     }
 
     /** Counts in {@link #GRADE_ORDER}, then unknown grades in the order first seen; grades nobody got are left out. */

@@ -33,7 +33,8 @@ public final class ReportRules {
      * 0: nothing with credits passed yet, since every graded pass is worth at least 5 points).
      */
     public static BigDecimal percentageOf(BigDecimal cgpa) {
-        BigDecimal percentage = cgpa.setScale(2, RoundingMode.HALF_UP).subtract(OFFSET).multiply(BigDecimal.TEN);
+        BigDecimal percentage =
+                cgpa.setScale(2, RoundingMode.HALF_UP).subtract(OFFSET).multiply(BigDecimal.TEN);
         return percentage.signum() < 0 ? BigDecimal.ZERO.setScale(2) : percentage.setScale(2, RoundingMode.HALF_UP);
     }
 }

@@ -100,8 +100,14 @@ public record StudentReport(
             backlogs.addAll(failed);
             creditsEarned = creditsEarned.add(earned);
         }
-        return new StudentReport(transcript.details(), hallTicket.isLateralEntry(), semesters,
-                transcript.overallGpa(), creditsEarned, ReportRules.requiredCredits(hallTicket), backlogs,
+        return new StudentReport(
+                transcript.details(),
+                hallTicket.isLateralEntry(),
+                semesters,
+                transcript.overallGpa(),
+                creditsEarned,
+                ReportRules.requiredCredits(hallTicket),
+                backlogs,
                 ReportRules.percentageOf(transcript.overallGpa()));
     }
 }

@@ -110,8 +110,8 @@ final class MarksTable {
             boolean allMarks = internal != ABSENT && external != ABSENT && total != ABSENT;
             if (anyMarks && !allMarks) {
                 // Both real layouts have all three or none; a partial set means the layout changed.
-                throw new PageLayoutException("the marks table has only some of the "
-                        + INTERNAL_HEADER + " / " + EXTERNAL_HEADER + " / " + TOTAL_HEADER + " columns: " + keys);
+                throw new PageLayoutException("the marks table has only some of the " + INTERNAL_HEADER + " / "
+                        + EXTERNAL_HEADER + " / " + TOTAL_HEADER + " columns: " + keys);
             }
             Integer credits = index.get(headerKey(CREDITS_C_HEADER));
             if (credits == null) {
@@ -139,13 +139,12 @@ final class MarksTable {
         SubjectResult subjectOf(List<String> cells, int rowNumber) {
             int needed = 1 + max(code, name, internal, external, total, grade, credits);
             if (cells.size() < needed) {
-                throw new PageLayoutException("subject row " + rowNumber + " of the marks table has "
-                        + cells.size() + " cells, the header needs " + needed);
+                throw new PageLayoutException("subject row " + rowNumber + " of the marks table has " + cells.size()
+                        + " cells, the header needs " + needed);
             }
             String subjectCode = cells.get(code);
             if (subjectCode.isEmpty()) {
-                throw new PageLayoutException("subject row " + rowNumber + " of the marks table has no "
-                        + CODE_HEADER);
+                throw new PageLayoutException("subject row " + rowNumber + " of the marks table has no " + CODE_HEADER);
             }
             return new SubjectResult(
                     subjectCode,

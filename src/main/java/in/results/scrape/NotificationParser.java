@@ -20,8 +20,8 @@ import org.jsoup.nodes.Element;
  */
 public final class NotificationParser {
     static final String ENTRY_SELECTOR = "h3";
-    private static final Pattern ENTRY = Pattern.compile(
-            "^\\*?\\s*\\(\\s*(\\d{1,2})\\s*[-/.]\\s*(\\d{1,2})\\s*[-/.]\\s*(\\d{4})\\s*\\)\\s*(.*)$");
+    private static final Pattern ENTRY =
+            Pattern.compile("^\\*?\\s*\\(\\s*(\\d{1,2})\\s*[-/.]\\s*(\\d{1,2})\\s*[-/.]\\s*(\\d{4})\\s*\\)\\s*(.*)$");
 
     private NotificationParser() {}
 
@@ -36,8 +36,8 @@ public final class NotificationParser {
         for (Element h3 : Jsoup.parse(Objects.requireNonNull(html, "html")).select(ENTRY_SELECTOR)) {
             Matcher m = ENTRY.matcher(Whitespace.collapse(h3.text()));
             if (m.matches()) {
-                String date = "%02d-%02d-%s".formatted(
-                        Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3));
+                String date = "%02d-%02d-%s"
+                        .formatted(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3));
                 notifications.add(new Notification(date, m.group(4)));
             }
         }

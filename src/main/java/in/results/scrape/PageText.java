@@ -20,8 +20,7 @@ import java.util.regex.Pattern;
  * checks that the bytes really are valid in a charset before trusting it.
  */
 public final class PageText {
-    private static final Pattern CHARSET_PARAM =
-            Pattern.compile("(?i)(?:^|;)\\s*charset\\s*=\\s*\"?([^\";\\s]+)\"?");
+    private static final Pattern CHARSET_PARAM = Pattern.compile("(?i)(?:^|;)\\s*charset\\s*=\\s*\"?([^\";\\s]+)\"?");
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
 
     private PageText() {}

@@ -38,11 +38,22 @@ public final class ReleaseListParser {
      * {@code RCRV:05-MAY-2022}) does not hide it. The month is a number or an English month name
      * or abbreviation of any case ({@code OCT}, {@code Aug}, {@code AUGUST}, {@code JULY}).
      */
-    private static final Pattern DATE = Pattern.compile(
-            "(?<!\\d)(\\d{1,2})\\s*[-/.]\\s*(\\d{1,2}|[A-Za-z]{3,9})\\s*[-/.]\\s*(\\d{4})(?!\\d)");
+    private static final Pattern DATE =
+            Pattern.compile("(?<!\\d)(\\d{1,2})\\s*[-/.]\\s*(\\d{1,2}|[A-Za-z]{3,9})\\s*[-/.]\\s*(\\d{4})(?!\\d)");
+
     private static final List<String> MONTHS = List.of(
-            "JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE",
-            "JULY", "AUGUST", "SEPTEMBER", "OCTOBER", "NOVEMBER", "DECEMBER");
+            "JANUARY",
+            "FEBRUARY",
+            "MARCH",
+            "APRIL",
+            "MAY",
+            "JUNE",
+            "JULY",
+            "AUGUST",
+            "SEPTEMBER",
+            "OCTOBER",
+            "NOVEMBER",
+            "DECEMBER");
 
     private ReleaseListParser() {}
 
@@ -65,8 +76,7 @@ public final class ReleaseListParser {
                 continue; // not in a table row, or a second link in a row already read
             }
             String query = queryOf(link.attr("href"));
-            releases.add(new ReleaseListing(
-                    cell.text(), releaseDateAfter(cell, row), query, paramsOf(query)));
+            releases.add(new ReleaseListing(cell.text(), releaseDateAfter(cell, row), query, paramsOf(query)));
         }
         if (releases.isEmpty()) {
             throw new PageLayoutException("no release rows: no table row with a SearchResult.jsp link");

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  *     repeated name the first value; unmodifiable
  */
 public record ReleaseListing(String title, String releaseDate, String query, Map<String, String> linkParams) {
-    private static final Pattern DATE = Pattern.compile("\\d{2}-(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)-\\d{4}");
+    private static final Pattern DATE =
+            Pattern.compile("\\d{2}-(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)-\\d{4}");
 
     public ReleaseListing {
         title = Whitespace.collapse(Objects.requireNonNull(title, "title"));

@@ -1,13 +1,9 @@
 package in.results.scrape;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
+import in.results.core.Reply;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
-import in.results.core.Reply;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -30,13 +26,11 @@ public final class ResultPageParser {
     static final String FATHER_NAME_LABEL = "FATHER NAME:";
     static final String COLLEGE_CODE_LABEL = "COLLEGE CODE:";
 
-
     static final String SEARCH_FORM_TEXT = "Enter HallTicket Number";
     /** An input named or labelled for the hall ticket: the search form, not a result. */
     private static final Pattern HALL_TICKET_INPUT = Pattern.compile("(?i)hall\\s*ticket|htno");
     /** Tomcat's error pages read {@code HTTP Status 500 – Internal Server Error}. */
     private static final Pattern TOMCAT_STATUS = Pattern.compile("HTTP Status \\d{3}");
-
 
     private ResultPageParser() {}
 
@@ -163,17 +157,24 @@ public final class ResultPageParser {
 
     private static boolean isTomcatError(Document doc) {
         return TOMCAT_STATUS.matcher(doc.title()).find()
-                || doc.select("h1").stream().anyMatch(h -> TOMCAT_STATUS.matcher(h.text()).find());
+                || doc.select("h1").stream()
+                        .anyMatch(h -> TOMCAT_STATUS.matcher(h.text()).find());
     }
 
     private static boolean isSearchForm(Document doc, boolean hasMarks) {
-        if (Whitespace.collapse(doc.text()).toLowerCase(Locale.ROOT)
+        if (Whitespace.collapse(doc.text())
+                .toLowerCase(Locale.ROOT)
                 .contains(SEARCH_FORM_TEXT.toLowerCase(Locale.ROOT))) {
             return true;
         }
-        return !hasMarks && doc.select("input").stream().anyMatch(input ->
-                HALL_TICKET_INPUT.matcher(input.attr("name")).find()
-                        || HALL_TICKET_INPUT.matcher(input.attr("id")).find()
-                        || HALL_TICKET_INPUT.matcher(input.attr("placeholder")).find());
+        return !hasMarks
+                && doc.select("input").stream()
+                        .anyMatch(input -> HALL_TICKET_INPUT
+                                        .matcher(input.attr("name"))
+                                        .find()
+                                || HALL_TICKET_INPUT.matcher(input.attr("id")).find()
+                                || HALL_TICKET_INPUT
+                                        .matcher(input.attr("placeholder"))
+                                        .find());
     }
 }

@@ -6,8 +6,8 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -46,8 +46,8 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
             }
             for (String code : student.rcrvResults().keySet()) {
                 if (!releases.contains(code + "/rcrv")) {
-                    throw new IllegalArgumentException(student.hallTicket() + " has an RC/RV result but exam " + code
-                            + " has no RC/RV release");
+                    throw new IllegalArgumentException(
+                            student.hallTicket() + " has an RC/RV result but exam " + code + " has no RC/RV release");
                 }
             }
         }
@@ -92,34 +92,47 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
      */
     public Cohort asOf(LocalDate day) {
         Objects.requireNonNull(day, "day");
-        List<Exam> released = exams.stream().filter(exam -> !exam.releaseDate().isAfter(day)).toList();
+        List<Exam> released =
+                exams.stream().filter(exam -> !exam.releaseDate().isAfter(day)).toList();
         Set<String> examCodes = new HashSet<>();
         Set<String> rcrvCodes = new HashSet<>();
         released.forEach(exam -> (exam.rcrv() ? rcrvCodes : examCodes).add(exam.code()));
-        List<Student> then = students.stream().map(student -> student.withPagesOnlyIn(examCodes, rcrvCodes)).toList();
-        List<Notice> shown = notices.stream().filter(notice -> !notice.date().isAfter(day)).toList();
+        List<Student> then = students.stream()
+                .map(student -> student.withPagesOnlyIn(examCodes, rcrvCodes))
+                .toList();
+        List<Notice> shown =
+                notices.stream().filter(notice -> !notice.date().isAfter(day)).toList();
         return new Cohort(seed, released, then, shown);
     }
 
     /** The day of the newest release (exam or RC/RV): the last day {@link #asOf} changes anything. */
     public LocalDate latestDay() {
-        return exams.stream().map(Exam::releaseDate).max(Comparator.naturalOrder()).orElse(LocalDate.MIN);
+        return exams.stream()
+                .map(Exam::releaseDate)
+                .max(Comparator.naturalOrder())
+                .orElse(LocalDate.MIN);
     }
 
     /** The student holding {@code hallTicket}, ignoring case and surrounding spaces. */
     public Optional<Student> student(String hallTicket) {
         Objects.requireNonNull(hallTicket, "hallTicket");
         String wanted = hallTicket.strip().toUpperCase(Locale.ROOT);
-        return students.stream().filter(student -> student.hallTicket().equals(wanted)).findFirst();
+        return students.stream()
+                .filter(student -> student.hallTicket().equals(wanted))
+                .findFirst();
     }
 
     /** The (non RC/RV) release with this code. */
     public Optional<Exam> exam(String code) {
-        return exams.stream().filter(exam -> !exam.rcrv() && exam.code().equals(code)).findFirst();
+        return exams.stream()
+                .filter(exam -> !exam.rcrv() && exam.code().equals(code))
+                .findFirst();
     }
 
     /** The RC/RV release of exam {@code code}, when the university published one. */
     public Optional<Exam> rcrvExam(String code) {
-        return exams.stream().filter(exam -> exam.rcrv() && exam.code().equals(code)).findFirst();
+        return exams.stream()
+                .filter(exam -> exam.rcrv() && exam.code().equals(code))
+                .findFirst();
     }
 }

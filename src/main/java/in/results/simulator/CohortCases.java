@@ -75,7 +75,7 @@ public final class CohortCases {
                 switch (row.grade()) {
                     case "Ab" -> add(EdgeCase.ABSENT, hallTicket, exam.code(), row.code());
                     case "-" -> add(EdgeCase.MALPRACTICE, hallTicket, exam.code(), row.code());
-                    case "F" -> { }
+                    case "F" -> {}
                     default -> {
                         if (row.credits().equals("0")) {
                             add(EdgeCase.ZERO_CREDIT_COURSE, hallTicket, exam.code(), row.code());
@@ -87,9 +87,12 @@ public final class CohortCases {
                 followFailures(student, exam, page.getValue(), exams);
             }
         }
-        student.rcrvResults().forEach((code, rows) -> rows.forEach(row -> add(
-                row.rcrvRemark().equals(Mark.CHANGE_IN_GRADE) ? EdgeCase.RCRV_RAISED : EdgeCase.RCRV_UNCHANGED,
-                hallTicket, code, row.code())));
+        student.rcrvResults()
+                .forEach((code, rows) -> rows.forEach(row -> add(
+                        row.rcrvRemark().equals(Mark.CHANGE_IN_GRADE) ? EdgeCase.RCRV_RAISED : EdgeCase.RCRV_UNCHANGED,
+                        hallTicket,
+                        code,
+                        row.code())));
     }
 
     /**
@@ -106,11 +109,15 @@ public final class CohortCases {
             boolean cleared = false;
             for (Map.Entry<String, List<Mark>> page : student.results().entrySet()) {
                 Exam later = exams.get(page.getKey());
-                if (later.kind() == ExamKind.REGULAR || !later.semester().equals(regular.semester())
+                if (later.kind() == ExamKind.REGULAR
+                        || !later.semester().equals(regular.semester())
                         || !later.releaseDate().isAfter(regular.releaseDate())) {
                     continue;
                 }
-                Mark attempt = page.getValue().stream().filter(m -> m.code().equals(row.code())).findFirst().orElse(null);
+                Mark attempt = page.getValue().stream()
+                        .filter(m -> m.code().equals(row.code()))
+                        .findFirst()
+                        .orElse(null);
                 if (attempt == null) {
                     continue;
                 }

@@ -44,8 +44,8 @@ final class CohortGenerator {
     Cohort generate() {
         List<Student> students = new ArrayList<>(students(new R18Intake(), random, examiner, names));
         List<Notice> notices = new NoticeWriter(random.split()).notices(schedule.exams());
-        students.addAll(students(new R22Intake(), r22Random, new Examiner(r22Random.split()),
-                new NamePool(r22Random.split())));
+        students.addAll(
+                students(new R22Intake(), r22Random, new Examiner(r22Random.split()), new NamePool(r22Random.split())));
         students.sort(Comparator.comparing(Student::hallTicket));
         return new Cohort(seed, schedule.exams(), students, notices);
     }
@@ -58,28 +58,46 @@ final class CohortGenerator {
         SemesterSitter sitter = new SemesterSitter(intake, schedule, examiner, random);
         List<Student> students = new ArrayList<>(enrolments.size());
         for (Enrolment enrolment : enrolments) {
-            students.add(student(intake, enrolment, roles.getOrDefault(enrolment.hallTicket(), Role.PLAIN), planner,
-                    sitter));
+            students.add(student(
+                    intake, enrolment, roles.getOrDefault(enrolment.hallTicket(), Role.PLAIN), planner, sitter));
         }
         return students;
     }
 
     private Student student(Intake intake, Enrolment enrolment, Role role, FatePlanner planner, SemesterSitter sitter) {
         if (role.noResult()) {
-            return new Student(enrolment.hallTicket(), enrolment.name(), enrolment.fatherName(), enrolment.college(),
-                    intake.regulation(), enrolment.batch(), enrolment.lateral(), role.detained(), Map.of(), Map.of());
+            return new Student(
+                    enrolment.hallTicket(),
+                    enrolment.name(),
+                    enrolment.fatherName(),
+                    enrolment.college(),
+                    intake.regulation(),
+                    enrolment.batch(),
+                    enrolment.lateral(),
+                    role.detained(),
+                    Map.of(),
+                    Map.of());
         }
         List<FatePlanner.Sitting> sittings = sittings(intake, enrolment, role);
         Optional<FatePlanner.Plan> plan = planner.plan(role.fate(), sittings, enrolment.branch());
         Map<String, List<Mark>> pages = new HashMap<>();
         Map<String, List<Mark>> rcrvPages = new HashMap<>();
         for (FatePlanner.Sitting sitting : sittings) {
-            FatePlanner.Plan planHere = plan.filter(p -> p.semester() == sitting.semester()).orElse(null);
+            FatePlanner.Plan planHere =
+                    plan.filter(p -> p.semester() == sitting.semester()).orElse(null);
             sitter.sit(enrolment, sitting, planHere, pages, rcrvPages);
         }
-        return new Student(enrolment.hallTicket(), enrolment.name(), enrolment.fatherName(), enrolment.college(),
-                intake.regulation(), enrolment.batch(), enrolment.lateral(), role.detained(),
-                inReleaseOrder(pages, false), inReleaseOrder(rcrvPages, true));
+        return new Student(
+                enrolment.hallTicket(),
+                enrolment.name(),
+                enrolment.fatherName(),
+                enrolment.college(),
+                intake.regulation(),
+                enrolment.batch(),
+                enrolment.lateral(),
+                role.detained(),
+                inReleaseOrder(pages, false),
+                inReleaseOrder(rcrvPages, true));
     }
 
     /**

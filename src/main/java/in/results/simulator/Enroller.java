@@ -15,6 +15,7 @@ final class Enroller {
 
     /** Structural roles planned in every batch, before any fate. */
     private static final int PLANNED_NO_RESULT = 2;
+
     private static final int PLANNED_DETAINED = 3;
     /** Students per batch given each fate. */
     private static final int PER_FATE = 2;
@@ -49,11 +50,19 @@ final class Enroller {
             if (!kept && random.nextDouble() < Odds.ROLL_LEFT_UNUSED) {
                 continue;
             }
-            String hallTicket = String.format("%02d%s%cA%s%s", ticketYear, section.college(),
-                    section.lateral() ? '5' : '1', section.branch(), roll);
+            String hallTicket = String.format(
+                    "%02d%s%cA%s%s",
+                    ticketYear, section.college(), section.lateral() ? '5' : '1', section.branch(), roll);
             double ability = Odds.ABILITY_FLOOR + Odds.ABILITY_SPAN * Math.pow(random.nextDouble(), Odds.ABILITY_SKEW);
-            enrolments.add(new Enrolment(hallTicket, names.studentName(), names.fatherName(), section.college(),
-                    section.branch(), section.batch(), section.lateral(), ability));
+            enrolments.add(new Enrolment(
+                    hallTicket,
+                    names.studentName(),
+                    names.fatherName(),
+                    section.college(),
+                    section.branch(),
+                    section.batch(),
+                    section.lateral(),
+                    ability));
         }
         return enrolments;
     }

@@ -18,20 +18,21 @@ final class ErrorPages {
             + ".line {height:1px;background-color:#525D76;border:none;}</style>";
 
     private static final byte[] INTERNAL_ERROR = ("<!doctype html><html lang=\"en\"><head>"
-            + "<title>HTTP Status 500 \u2013 Internal Server Error</title>" + STYLE + "</head><body>"
-            + "<h1>HTTP Status 500 \u2013 Internal Server Error</h1><hr class=\"line\" />"
-            + "<p><b>Type</b> Exception Report</p>"
-            + "<p><b>Description</b> The server encountered an unexpected condition that prevented it from "
-            + "fulfilling the request.</p>"
-            + "<p><b>Exception</b> <pre>java.lang.NullPointerException\n"
-            + "\tin.ac.jntuh.results.service.ResultsService.getDisplayInfo(ResultsService.java:45)\n"
-            + "\tin.ac.jntuh.results.action.ResultsAction.doGet(ResultsAction.java:46)\n"
-            + "\tin.ac.jntuh.results.action.ResultsAction.doPost(ResultsAction.java:97)\n"
-            + "\tjavax.servlet.http.HttpServlet.service(HttpServlet.java:647)\n"
-            + "\tjavax.servlet.http.HttpServlet.service(HttpServlet.java:728)\n"
-            + "\torg.apache.tomcat.websocket.server.WsFilter.doFilter(WsFilter.java:52)\n"
-            + "</pre></p><p><b>Note</b> The full stack trace of the root cause is available in the server logs.</p>"
-            + "<hr class=\"line\" /><h3>Apache Tomcat/7.0.99</h3></body></html>").getBytes(CP1252);
+                    + "<title>HTTP Status 500 \u2013 Internal Server Error</title>" + STYLE + "</head><body>"
+                    + "<h1>HTTP Status 500 \u2013 Internal Server Error</h1><hr class=\"line\" />"
+                    + "<p><b>Type</b> Exception Report</p>"
+                    + "<p><b>Description</b> The server encountered an unexpected condition that prevented it from "
+                    + "fulfilling the request.</p>"
+                    + "<p><b>Exception</b> <pre>java.lang.NullPointerException\n"
+                    + "\tin.ac.jntuh.results.service.ResultsService.getDisplayInfo(ResultsService.java:45)\n"
+                    + "\tin.ac.jntuh.results.action.ResultsAction.doGet(ResultsAction.java:46)\n"
+                    + "\tin.ac.jntuh.results.action.ResultsAction.doPost(ResultsAction.java:97)\n"
+                    + "\tjavax.servlet.http.HttpServlet.service(HttpServlet.java:647)\n"
+                    + "\tjavax.servlet.http.HttpServlet.service(HttpServlet.java:728)\n"
+                    + "\torg.apache.tomcat.websocket.server.WsFilter.doFilter(WsFilter.java:52)\n"
+                    + "</pre></p><p><b>Note</b> The full stack trace of the root cause is available in the server logs.</p>"
+                    + "<hr class=\"line\" /><h3>Apache Tomcat/7.0.99</h3></body></html>")
+            .getBytes(CP1252);
 
     private static final byte[] UNAVAILABLE = """
             <!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">
@@ -55,11 +56,12 @@ final class ErrorPages {
     /** Tomcat's HTTP 404 page naming the missing path. */
     static byte[] notFound(String path) {
         return ("<!doctype html><html lang=\"en\"><head><title>HTTP Status 404 \u2013 Not Found</title>" + STYLE
-                + "</head><body><h1>HTTP Status 404 \u2013 Not Found</h1><hr class=\"line\" />"
-                + "<p><b>Type</b> Status Report</p><p><b>Message</b> " + Html.escape(path) + "</p>"
-                + "<p><b>Description</b> The origin server did not find a current representation for the target "
-                + "resource or is not willing to disclose that one exists.</p><hr class=\"line\" />"
-                + "<h3>Apache Tomcat/7.0.99</h3></body></html>").getBytes(CP1252);
+                        + "</head><body><h1>HTTP Status 404 \u2013 Not Found</h1><hr class=\"line\" />"
+                        + "<p><b>Type</b> Status Report</p><p><b>Message</b> " + Html.escape(path) + "</p>"
+                        + "<p><b>Description</b> The origin server did not find a current representation for the target "
+                        + "resource or is not willing to disclose that one exists.</p><hr class=\"line\" />"
+                        + "<h3>Apache Tomcat/7.0.99</h3></body></html>")
+                .getBytes(CP1252);
     }
 
     /** The gateway's 503 page while the application is down. */

@@ -50,7 +50,8 @@ public record Exam(
         // Copy keeping the link's order: parsers and tests compare the parameter sequence.
         linkParams = Collections.unmodifiableMap(new LinkedHashMap<>(linkParams));
         if (!degree.equals(linkParams.get("degree")) || !code.equals(linkParams.get("examCode"))) {
-            throw new IllegalArgumentException("link of " + code + " must carry its degree and examCode: " + linkParams);
+            throw new IllegalArgumentException(
+                    "link of " + code + " must carry its degree and examCode: " + linkParams);
         }
     }
 

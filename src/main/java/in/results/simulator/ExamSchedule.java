@@ -24,6 +24,7 @@ final class ExamSchedule {
             "1504");
     /** Exams published with the old "grade16" renderer, which shows four columns. */
     private static final Set<String> GRADE16 = Set.of("1323", "1356", "1358", "1381");
+
     private static final Set<String> GRADE17 = Set.of("1363", "1391", "1404");
     /** Exams that were listed in the older "II B.Tech. II Semester" wording. */
     private static final Set<String> OLDER_TITLES = Set.of("1437", "1476", "1590", "1628");
@@ -35,15 +36,19 @@ final class ExamSchedule {
     private static final double R22_RCRV = 0.7;
     /** … one or two months after the release. */
     private static final int R22_RCRV_LEAST_DAYS = 30;
+
     private static final int R22_RCRV_SPREAD_DAYS = 31;
     /** R18 RC/RV releases came three to six weeks after the exam's. */
     private static final int R18_RCRV_LEAST_DAYS = 21;
+
     private static final int R18_RCRV_SPREAD_DAYS = 22;
     /** RC/RV titles start with " RC/RV " (leading space, as listed), else "RC/RV ", else "RCRV ": one draw. */
     private static final double SPACED_RCRV_PREFIX_BELOW = 0.6;
+
     private static final double RCRV_PREFIX_BELOW = 0.85;
     /** Since 2025 some titles end with the exam session ({@code … Results June-2025}). */
     private static final LocalDate SESSION_TITLES_FROM = LocalDate.of(2025, 1, 1);
+
     private static final double SESSION_IN_TITLE = 0.5;
 
     private final List<Exam> exams;
@@ -56,9 +61,11 @@ final class ExamSchedule {
         this.exams = List.copyOf(exams);
         for (Exam exam : exams) {
             (exam.rcrv() ? rcrvByCode : byCode).put(exam.code(), exam);
-            boolean enrolled = exam.regulation().equals("R18") || exam.regulation().equals(R22Timetable.REGULATION);
+            boolean enrolled =
+                    exam.regulation().equals("R18") || exam.regulation().equals(R22Timetable.REGULATION);
             if (!exam.rcrv() && enrolled && exam.degree().equals("btech") && exam.kind() != ExamKind.REGULAR) {
-                supplementaries.computeIfAbsent(exam.regulation() + " " + exam.semester(), key -> new ArrayList<>())
+                supplementaries
+                        .computeIfAbsent(exam.regulation() + " " + exam.semester(), key -> new ArrayList<>())
                         .add(exam);
             }
         }
@@ -88,7 +95,9 @@ final class ExamSchedule {
             }
         }
         exams.addAll(new NoiseReleaseGenerator(random).releases(enrolledCodes));
-        exams.sort(Comparator.comparing(Exam::releaseDate).thenComparing(Exam::code).thenComparing(Exam::rcrv));
+        exams.sort(Comparator.comparing(Exam::releaseDate)
+                .thenComparing(Exam::code)
+                .thenComparing(Exam::rcrv));
         return new ExamSchedule(exams);
     }
 
@@ -138,24 +147,37 @@ final class ExamSchedule {
             params.put("type", "intgrade");
         }
         MarksLayout layout = GRADE16.contains(code) ? MarksLayout.FOUR_COLUMN : MarksLayout.SEVEN_COLUMN;
-        return new Exam(code, r18Title(code, entry.semester(), kind), ReleaseCalendar.dateOf(Integer.parseInt(code)),
-                params, "btech", "R18", entry.semester(), kind, false, layout);
+        return new Exam(
+                code,
+                r18Title(code, entry.semester(), kind),
+                ReleaseCalendar.dateOf(Integer.parseInt(code)),
+                params,
+                "btech",
+                "R18",
+                entry.semester(),
+                kind,
+                false,
+                layout);
     }
 
     private static String r18Title(String code, String semester, ExamKind kind) {
         return switch (code) {
-            case "1363" -> "I B.Tech. II Semester (R18) Regular Examination Results"
-                    + "(Studied 1-1 in R16 AND 1-2 IN R18 Regulation students)";
-            case "1447", "1448" -> ExamTitles.current("B.Tech", semester, "R18", kind)
-                    .replace("Regular Examinations", "Regular during COVID Pandemic Examinations");
-            default -> OLDER_TITLES.contains(code)
-                    ? ExamTitles.older(semester, "R18", kind)
-                    : ExamTitles.current("B.Tech", semester, "R18", kind);
+            case "1363" ->
+                "I B.Tech. II Semester (R18) Regular Examination Results"
+                        + "(Studied 1-1 in R16 AND 1-2 IN R18 Regulation students)";
+            case "1447", "1448" ->
+                ExamTitles.current("B.Tech", semester, "R18", kind)
+                        .replace("Regular Examinations", "Regular during COVID Pandemic Examinations");
+            default ->
+                OLDER_TITLES.contains(code)
+                        ? ExamTitles.older(semester, "R18", kind)
+                        : ExamTitles.current("B.Tech", semester, "R18", kind);
         };
     }
 
     private static boolean hasRcrv(Exam exam, SplittableRandom random) {
-        if (exam.layout() == MarksLayout.FOUR_COLUMN || GRADE17.contains(exam.code())
+        if (exam.layout() == MarksLayout.FOUR_COLUMN
+                || GRADE17.contains(exam.code())
                 || UNUSED_REGULARS.contains(exam.code())) {
             return false;
         }
@@ -174,8 +196,17 @@ final class ExamSchedule {
         if (!entry.releaseDate().isBefore(SESSION_TITLES_FROM) && random.nextDouble() < SESSION_IN_TITLE) {
             title = title + " " + R22Timetable.sessionOf(entry.releaseDate());
         }
-        return new Exam(entry.code(), title, entry.releaseDate(), params, "btech", R22Timetable.REGULATION,
-                entry.semester(), entry.kind(), false, MarksLayout.SEVEN_COLUMN);
+        return new Exam(
+                entry.code(),
+                title,
+                entry.releaseDate(),
+                params,
+                "btech",
+                R22Timetable.REGULATION,
+                entry.semester(),
+                entry.kind(),
+                false,
+                MarksLayout.SEVEN_COLUMN);
     }
 
     /** The RC/RV release of {@code exam}: same code, revaluation link, 3 to 6 weeks later. */
@@ -194,7 +225,16 @@ final class ExamSchedule {
         double style = random.nextDouble();
         String prefix = style < SPACED_RCRV_PREFIX_BELOW ? " RC/RV " : style < RCRV_PREFIX_BELOW ? "RC/RV " : "RCRV ";
         LocalDate released = exam.releaseDate().plusDays(least + random.nextInt(spread));
-        return new Exam(exam.code(), prefix + exam.title().strip(), released,
-                params, exam.degree(), exam.regulation(), exam.semester(), exam.kind(), true, MarksLayout.SEVEN_COLUMN);
+        return new Exam(
+                exam.code(),
+                prefix + exam.title().strip(),
+                released,
+                params,
+                exam.degree(),
+                exam.regulation(),
+                exam.semester(),
+                exam.kind(),
+                true,
+                MarksLayout.SEVEN_COLUMN);
     }
 }

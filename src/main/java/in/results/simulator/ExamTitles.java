@@ -20,8 +20,8 @@ final class ExamTitles {
 
     /** The older style, {@code II B.Tech. II Semester (R18) Regular Examinations Results}. */
     static String older(String semester, String regulation, ExamKind kind) {
-        return year(semester) + " B.Tech. " + half(semester) + " Semester (" + regulation + ") "
-                + kindWords(kind) + " Examinations Results";
+        return year(semester) + " B.Tech. " + half(semester) + " Semester (" + regulation + ") " + kindWords(kind)
+                + " Examinations Results";
     }
 
     /**

@@ -9,7 +9,14 @@ import java.util.SplittableRandom;
 final class Examiner {
 
     /** What an attempt must come to; {@code RANDOM} lets the student's ability decide. */
-    enum Outcome { RANDOM, PASS, FAIL, MID_PASS, ABSENT, WITHHELD }
+    enum Outcome {
+        RANDOM,
+        PASS,
+        FAIL,
+        MID_PASS,
+        ABSENT,
+        WITHHELD
+    }
 
     private final SplittableRandom random;
 
@@ -27,8 +34,15 @@ final class Examiner {
 
     Mark mark(Subject subject, int internal, double ability, Outcome outcome) {
         if (outcome == Outcome.ABSENT && !subject.internalOnly()) {
-            return new Mark(subject.code(), subject.name(), Integer.toString(internal), "-1",
-                    Integer.toString(internal), "Ab", "0", "");
+            return new Mark(
+                    subject.code(),
+                    subject.name(),
+                    Integer.toString(internal),
+                    "-1",
+                    Integer.toString(internal),
+                    "Ab",
+                    "0",
+                    "");
         }
         if (outcome == Outcome.WITHHELD) {
             return new Mark(subject.code(), subject.name(), "-", "-", "-", "-", "0", "");
@@ -42,8 +56,15 @@ final class Examiner {
         int total = internal + external;
         String grade = GradeScale.gradeOf(total, subject.maxTotal());
         String credits = grade.equals("F") ? "0" : subject.credits();
-        return new Mark(subject.code(), subject.name(), Integer.toString(internal), Integer.toString(external),
-                Integer.toString(total), grade, credits, "");
+        return new Mark(
+                subject.code(),
+                subject.name(),
+                Integer.toString(internal),
+                Integer.toString(external),
+                Integer.toString(total),
+                grade,
+                credits,
+                "");
     }
 
     private int external(Subject subject, int internal, double ability, Outcome outcome) {
@@ -54,7 +75,8 @@ final class Examiner {
             case PASS -> Math.min(max, Math.max(drawn, pass));
             case FAIL -> Math.max(0, Math.min(drawn, pass - 1 - random.nextInt(8)));
             // Lands in the B band (50-59 %), leaving room for a revaluation to lift the grade.
-            case MID_PASS -> Math.min(max, Math.max(0, (52 * subject.maxTotal() + 99) / 100 - internal + random.nextInt(3)));
+            case MID_PASS ->
+                Math.min(max, Math.max(0, (52 * subject.maxTotal() + 99) / 100 - internal + random.nextInt(3)));
             case RANDOM, ABSENT, WITHHELD -> drawn;
         };
     }

@@ -13,18 +13,35 @@ import java.util.Optional;
 final class FatePlanner {
 
     /** An edge case planned for a student. */
-    enum Fate { NONE, SUPPLY_FIRST, SUPPLY_SECOND, SUPPLY_NEVER, ABSENT, MALPRACTICE, RCRV_RAISED, RCRV_UNCHANGED }
+    enum Fate {
+        NONE,
+        SUPPLY_FIRST,
+        SUPPLY_SECOND,
+        SUPPLY_NEVER,
+        ABSENT,
+        MALPRACTICE,
+        RCRV_RAISED,
+        RCRV_UNCHANGED
+    }
 
     /** What an RC/RV application of the planned subject comes to. */
-    enum Revaluation { NONE, RAISE, KEEP }
+    enum Revaluation {
+        NONE,
+        RAISE,
+        KEEP
+    }
 
     /**
      * What a fate forces: outcomes of the first attempts at one subject of one semester (the regular attempt
      * first), how many supplementary attempts to make ({@code -1}: as the student's own limit says), and an RC/RV
      * decision.
      */
-    record Plan(int semester, String subjectCode, List<Examiner.Outcome> attempts, int supplyLimit,
-                Revaluation revaluation) {}
+    record Plan(
+            int semester,
+            String subjectCode,
+            List<Examiner.Outcome> attempts,
+            int supplyLimit,
+            Revaluation revaluation) {}
 
     /** Regular exam of one semester in a student's path (1 = 1-1 … 8 = 4-2). */
     record Sitting(int semester, Exam regular) {}
@@ -50,34 +67,55 @@ final class FatePlanner {
                 continue;
             }
             String semester = R18Timetable.SEMESTERS.get(sitting.semester() - 1);
-            boolean enoughSupplies = schedule.supplementariesAfter(intake.regulation(), semester,
-                    regular.releaseDate()).size() >= intake.suppliesForAPlannedFate();
+            boolean enoughSupplies = schedule.supplementariesAfter(intake.regulation(), semester, regular.releaseDate())
+                            .size()
+                    >= intake.suppliesForAPlannedFate();
             boolean revalued = schedule.rcrvOf(regular.code()).isPresent();
             String subject = intake.subjects(branch, sitting.semester()).stream()
                     .filter(s -> !s.internalOnly() && !s.credits().equals("0"))
-                    .findFirst().orElseThrow().code();
+                    .findFirst()
+                    .orElseThrow()
+                    .code();
             int semesterNumber = sitting.semester();
             Optional<Plan> plan = switch (fate) {
                 case NONE -> throw new IllegalStateException("no plan without a fate");
-                case SUPPLY_FIRST -> enoughSupplies ? Optional.of(supplyPlan(semesterNumber, subject, 1)) : Optional.empty();
-                case SUPPLY_SECOND -> enoughSupplies ? Optional.of(supplyPlan(semesterNumber, subject, 2)) : Optional.empty();
-                case SUPPLY_NEVER -> enoughSupplies
-                        ? Optional.of(new Plan(semesterNumber, subject,
-                                List.of(Examiner.Outcome.FAIL, Examiner.Outcome.FAIL, Examiner.Outcome.FAIL),
-                                NEVER_CLEARED_TRIES, Revaluation.NONE))
-                        : Optional.empty();
-                case ABSENT -> Optional.of(new Plan(semesterNumber, subject, List.of(Examiner.Outcome.ABSENT), NO_LIMIT,
-                        Revaluation.NONE));
-                case MALPRACTICE -> Optional.of(new Plan(semesterNumber, subject, List.of(Examiner.Outcome.WITHHELD),
-                        NO_LIMIT, Revaluation.NONE));
-                case RCRV_RAISED -> revalued
-                        ? Optional.of(new Plan(semesterNumber, subject, List.of(Examiner.Outcome.MID_PASS), NO_LIMIT,
-                                Revaluation.RAISE))
-                        : Optional.empty();
-                case RCRV_UNCHANGED -> revalued
-                        ? Optional.of(new Plan(semesterNumber, subject, List.of(Examiner.Outcome.PASS), NO_LIMIT,
-                                Revaluation.KEEP))
-                        : Optional.empty();
+                case SUPPLY_FIRST ->
+                    enoughSupplies ? Optional.of(supplyPlan(semesterNumber, subject, 1)) : Optional.empty();
+                case SUPPLY_SECOND ->
+                    enoughSupplies ? Optional.of(supplyPlan(semesterNumber, subject, 2)) : Optional.empty();
+                case SUPPLY_NEVER ->
+                    enoughSupplies
+                            ? Optional.of(new Plan(
+                                    semesterNumber,
+                                    subject,
+                                    List.of(Examiner.Outcome.FAIL, Examiner.Outcome.FAIL, Examiner.Outcome.FAIL),
+                                    NEVER_CLEARED_TRIES,
+                                    Revaluation.NONE))
+                            : Optional.empty();
+                case ABSENT ->
+                    Optional.of(new Plan(
+                            semesterNumber, subject, List.of(Examiner.Outcome.ABSENT), NO_LIMIT, Revaluation.NONE));
+                case MALPRACTICE ->
+                    Optional.of(new Plan(
+                            semesterNumber, subject, List.of(Examiner.Outcome.WITHHELD), NO_LIMIT, Revaluation.NONE));
+                case RCRV_RAISED ->
+                    revalued
+                            ? Optional.of(new Plan(
+                                    semesterNumber,
+                                    subject,
+                                    List.of(Examiner.Outcome.MID_PASS),
+                                    NO_LIMIT,
+                                    Revaluation.RAISE))
+                            : Optional.empty();
+                case RCRV_UNCHANGED ->
+                    revalued
+                            ? Optional.of(new Plan(
+                                    semesterNumber,
+                                    subject,
+                                    List.of(Examiner.Outcome.PASS),
+                                    NO_LIMIT,
+                                    Revaluation.KEEP))
+                            : Optional.empty();
             };
             if (plan.isPresent()) {
                 return plan;

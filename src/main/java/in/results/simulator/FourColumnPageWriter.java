@@ -199,16 +199,22 @@ final class FourColumnPageWriter {
         page.repeat("\t\t", 92);
         String semester = exam.semester().isEmpty() ? "1-1" : exam.semester();
         String heading = ExamTitles.pageHeading(semester, exam.regulation(), exam.kind(), "")
-                .replace(", ", " ") + exam.releaseDate().minusMonths(2).getYear() + " Exams ";
+                        .replace(", ", " ") + exam.releaseDate().minusMonths(2).getYear() + " Exams ";
         page.add("\t\t<h6 align=\"center\" >Result of ")
                 .add("\t\t " + heading + "</h6>")
-                .add("\t\t").add("\t").add("");
+                .add("\t\t")
+                .add("\t")
+                .add("");
         ResultPageWriter.studentTable(page, student, "\t", "\t\t\t", "<tr >");
-        page.add("").add("\t").add("\t")
+        page.add("")
+                .add("\t")
+                .add("\t")
                 .add("\t\t\t\t\t<p></p>")
                 .add("\t\t\t\t\t\t<div align=\"center\">")
                 .add("\t\t\t\t\t\t\t<table width=\"80%\" cellpadding=\"3\" cellspacing=\"1\" border=\"2\">")
-                .add("\t\t\t\t\t\t\t\t").add("\t\t\t\t\t\t\t").add("")
+                .add("\t\t\t\t\t\t\t\t")
+                .add("\t\t\t\t\t\t\t")
+                .add("")
                 .add("\t\t\t\t\t\t\t\t<tr >")
                 .add("\t\t\t\t\t\t\t\t\t<td><h4><B>SUBJECT CODE</B></h4></td>")
                 .add("\t\t\t\t\t\t\t\t\t<td><h4><B>SUBJECT NAME</B></h4></td>")
@@ -218,7 +224,10 @@ final class FourColumnPageWriter {
                 .add("\t\t\t\t\t\t\t\t\t<td><h4><B>CREDITS</B></h4></td>")
                 .add("\t\t\t\t\t\t\t\t\t<!-- <td><h4><B>RESULT</B></h4></td> -->")
                 .add("\t\t\t\t\t\t\t\t</tr>")
-                .add("").add("\t\t\t\t\t\t\t\t").add("").add("\t\t\t\t\t\t\t\t");
+                .add("")
+                .add("\t\t\t\t\t\t\t\t")
+                .add("")
+                .add("\t\t\t\t\t\t\t\t");
         for (Mark row : rows) {
             page.add(" ")
                     .add("\t\t\t\t\t\t\t\t\t<tr >")

@@ -24,7 +24,8 @@ record ListTrim(Set<String> codes, LocalDate from) {
     /** The exam codes of {@code cohort} whose rows the list leaves out. */
     Set<String> unlistedCodes(Cohort cohort) {
         Set<String> unlisted = new HashSet<>(codes);
-        cohort.exams().stream().filter(exam -> !exam.rcrv() && exam.releaseDate().isBefore(from))
+        cohort.exams().stream()
+                .filter(exam -> !exam.rcrv() && exam.releaseDate().isBefore(from))
                 .forEach(exam -> unlisted.add(exam.code()));
         return unlisted;
     }

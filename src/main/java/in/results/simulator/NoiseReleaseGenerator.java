@@ -65,7 +65,8 @@ final class NoiseReleaseGenerator {
         Degree degree = DEGREES.get(pick(DEGREE_WEIGHTS));
         String regulation = regulation(degree, date);
         boolean yearWise = degree.param().equals("btech")
-                && (regulation.equals("R13") || regulation.equals("R09")) && random.nextDouble() < 0.3;
+                && (regulation.equals("R13") || regulation.equals("R09"))
+                && random.nextDouble() < 0.3;
         String semester = yearWise ? "" : (1 + random.nextInt(degree.years())) + "-" + (1 + random.nextInt(2));
         ExamKind kind = kind(regulation, semester);
         Map<String, String> params = new LinkedHashMap<>();
@@ -110,8 +111,17 @@ final class NoiseReleaseGenerator {
         params.put("examCode", exam.code());
         params.put("etype", "rcrv");
         String prefix = random.nextBoolean() ? " RC/RV " : "RCRV ";
-        return new Exam(exam.code(), prefix + exam.title(), exam.releaseDate().plusDays(21 + random.nextInt(22)), params,
-                exam.degree(), exam.regulation(), exam.semester(), exam.kind(), true, MarksLayout.SEVEN_COLUMN);
+        return new Exam(
+                exam.code(),
+                prefix + exam.title(),
+                exam.releaseDate().plusDays(21 + random.nextInt(22)),
+                params,
+                exam.degree(),
+                exam.regulation(),
+                exam.semester(),
+                exam.kind(),
+                true,
+                MarksLayout.SEVEN_COLUMN);
     }
 
     private String regulation(Degree degree, LocalDate date) {

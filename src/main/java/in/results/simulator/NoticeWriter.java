@@ -15,8 +15,18 @@ final class NoticeWriter {
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("dd-MM-yyyy");
     private static final DateTimeFormatter SITTING = DateTimeFormatter.ofPattern("MMM-yyyy", Locale.ENGLISH);
     private static final Map<String, String> PROGRAMMES = Map.of(
-            "btech", "B.TECH", "bpharmacy", "B.PHARMACY", "mtech", "M.TECH", "mpharmacy", "M.PHARMACY",
-            "mba", "MBA", "mca", "MCA");
+            "btech",
+            "B.TECH",
+            "bpharmacy",
+            "B.PHARMACY",
+            "mtech",
+            "M.TECH",
+            "mpharmacy",
+            "M.PHARMACY",
+            "mba",
+            "MBA",
+            "mca",
+            "MCA");
 
     private final SplittableRandom random;
 
@@ -27,7 +37,9 @@ final class NoticeWriter {
     /** 15 to 30 notices about the latest releases. */
     List<Notice> notices(List<Exam> exams) {
         List<Exam> latest = new ArrayList<>(exams);
-        latest.sort(Comparator.comparing(Exam::releaseDate).thenComparing(Exam::code).reversed());
+        latest.sort(Comparator.comparing(Exam::releaseDate)
+                .thenComparing(Exam::code)
+                .reversed());
         int count = 15 + random.nextInt(16);
         List<Notice> notices = new ArrayList<>();
         for (Exam exam : latest.subList(0, Math.min(count, latest.size()))) {

@@ -27,6 +27,7 @@ final class Odds {
     static final double ABSENT_LATER = 0.06;
     /** … else passed with chance {@code PASS_LATER_BASE + PASS_LATER_PER_ABILITY × ability} (ability 0.25..1). */
     static final double PASS_LATER_BASE = 0.35;
+
     static final double PASS_LATER_PER_ABILITY = 0.45;
 
     /** A student applies for RC/RV of one or two subjects of a page that shows a fail … */
@@ -35,6 +36,7 @@ final class Odds {
     static final double REVALUATION_OTHERWISE = 0.05;
     /** An application raises the grade with chance {@code RAISE_BASE + RAISE_PER_ABILITY × ability}. */
     static final double RAISE_BASE = 0.3;
+
     static final double RAISE_PER_ABILITY = 0.2;
 
     /**
@@ -45,10 +47,12 @@ final class Odds {
 
     /** Ability (0.25..1) is {@code ABILITY_FLOOR + ABILITY_SPAN × u^ABILITY_SKEW} for a uniform u: most are middling. */
     static final double ABILITY_FLOOR = 0.25;
+
     static final double ABILITY_SPAN = 0.75;
     static final double ABILITY_SKEW = 0.7;
 
     /** Supplementary attempts a student makes at a failed subject before giving up: 2 to 5. */
     static final int SUPPLY_TRIES_LEAST = 2;
+
     static final int SUPPLY_TRIES_SPREAD = 4;
 }

@@ -25,6 +25,7 @@ record R18Intake() implements Intake {
             new Shape("E3", Syllabus.ECE, true, 4, 4, 2018));
     /** One CSE section of 2020 is large enough to need letter rolls up to O9. */
     private static final int LARGE_SECTION_BATCH = 2020;
+
     private static final int LARGE_SECTION_SLOTS = 249;
     private static final int DETENTION_YEARS = 3;
     private static final int SUPPLIES_FOR_A_PLANNED_FATE = 3;

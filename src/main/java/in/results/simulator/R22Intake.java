@@ -22,6 +22,7 @@ record R22Intake() implements Intake {
             new Shape("S1", Syllabus.CSE_AIML, true, 3, 4, 2022));
     /** Lateral entrants join the second year, which the 2025 batch has not reached. */
     private static final int LAST_LATERAL_BATCH = 2024;
+
     private static final int DETENTION_YEARS = 2;
     private static final int SUPPLIES_FOR_A_PLANNED_FATE = 2;
 
@@ -41,7 +42,11 @@ record R22Intake() implements Intake {
         for (int batch : batches()) {
             for (Shape shape : SHAPES) {
                 if (batch >= shape.fromBatch() && (!shape.lateral() || batch <= LAST_LATERAL_BATCH)) {
-                    sections.add(new Section(batch, shape.college(), shape.branch(), shape.lateral(),
+                    sections.add(new Section(
+                            batch,
+                            shape.college(),
+                            shape.branch(),
+                            shape.lateral(),
                             shape.least() + random.nextInt(shape.spread())));
                 }
             }

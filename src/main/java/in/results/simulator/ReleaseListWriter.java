@@ -20,8 +20,12 @@ final class ReleaseListWriter {
     private record Degree(String param, String heading) {}
 
     private static final List<Degree> DEGREES = List.of(
-            new Degree("btech", "B.Tech"), new Degree("bpharmacy", "B.Pharmacy"), new Degree("mtech", "M.Tech"),
-            new Degree("mpharmacy", "M.Pharmacy"), new Degree("mba", "MBA"), new Degree("mca", "MCA"));
+            new Degree("btech", "B.Tech"),
+            new Degree("bpharmacy", "B.Pharmacy"),
+            new Degree("mtech", "M.Tech"),
+            new Degree("mpharmacy", "M.Pharmacy"),
+            new Degree("mba", "MBA"),
+            new Degree("mca", "MCA"));
 
     private static final DateTimeFormatter SHORT = DateTimeFormatter.ofPattern("dd-MMM-yyyy", Locale.US);
     private static final DateTimeFormatter FULL = DateTimeFormatter.ofPattern("dd-MMMM-yyyy", Locale.US);
@@ -53,13 +57,17 @@ final class ReleaseListWriter {
         for (Degree degree : DEGREES) {
             List<Exam> releases = cohort.exams().stream()
                     .filter(exam -> exam.degree().equals(degree.param()) && !unlisted.contains(exam.code()))
-                    .sorted(Comparator.comparing(Exam::releaseDate).thenComparing(Exam::code)
-                            .thenComparing(Exam::rcrv).reversed())
+                    .sorted(Comparator.comparing(Exam::releaseDate)
+                            .thenComparing(Exam::code)
+                            .thenComparing(Exam::rcrv)
+                            .reversed())
                     .toList();
             if (releases.isEmpty()) {
                 continue;
             }
-            page.append("\n<h4 align=\"center\"><u>").append(degree.heading()).append(" Results</u></h4>\n")
+            page.append("\n<h4 align=\"center\"><u>")
+                    .append(degree.heading())
+                    .append(" Results</u></h4>\n")
                     .append("<table class=\"table table-bordered\" width=\"90%\" align=\"center\">\n");
             for (Exam exam : releases) {
                 SplittableRandom quirks = new SplittableRandom(
@@ -76,9 +84,18 @@ final class ReleaseListWriter {
     private static void separator(StringBuilder page, Exam exam, SplittableRandom quirks) {
         double draw = quirks.nextDouble();
         if (draw < 0.08) {
-            page.append("\n\n<!-- ").append(exam.degree()).append(' ').append(exam.semester()).append(' ')
-                    .append(exam.rcrv() ? "RC/RV" : ExamTitles.kindWords(exam.kind()).toLowerCase(Locale.ROOT))
-                    .append(' ').append(exam.releaseDate().format(COMMENT).toLowerCase(Locale.ROOT)).append(" -->\n\n");
+            page.append("\n\n<!-- ")
+                    .append(exam.degree())
+                    .append(' ')
+                    .append(exam.semester())
+                    .append(' ')
+                    .append(
+                            exam.rcrv()
+                                    ? "RC/RV"
+                                    : ExamTitles.kindWords(exam.kind()).toLowerCase(Locale.ROOT))
+                    .append(' ')
+                    .append(exam.releaseDate().format(COMMENT).toLowerCase(Locale.ROOT))
+                    .append(" -->\n\n");
         } else if (draw < 0.16) {
             page.append("\n \n\n");
         } else if (draw < 0.26) {
@@ -94,8 +111,14 @@ final class ReleaseListWriter {
         boolean boldOutside = quirks.nextDouble() < (exam.linkParams().size() > 2 ? 0.9 : 0.2);
         String wrapped = boldOutside ? "<b><p>" + exam.title() + "</p></b>" : "<p><b>" + exam.title() + "</b></p>";
         String afterTitle = quirks.nextDouble() < 0.05 ? " " : "";
-        page.append("<tr><td><a href=\"").append(href).append("\">").append(wrapped).append(afterTitle)
-                .append("</a></td><td><b>").append(date(exam, quirks)).append("</b></td></tr>");
+        page.append("<tr><td><a href=\"")
+                .append(href)
+                .append("\">")
+                .append(wrapped)
+                .append(afterTitle)
+                .append("</a></td><td><b>")
+                .append(date(exam, quirks))
+                .append("</b></td></tr>");
     }
 
     private static String date(Exam exam, SplittableRandom quirks) {
@@ -108,7 +131,9 @@ final class ReleaseListWriter {
             return date.format(SHORT);
         }
         if (draw < 0.19) {
-            return exam.rcrv() ? "RCRV:" + date.format(SHORT).toUpperCase(Locale.ROOT) : "Updated on " + date.format(SHORT);
+            return exam.rcrv()
+                    ? "RCRV:" + date.format(SHORT).toUpperCase(Locale.ROOT)
+                    : "Updated on " + date.format(SHORT);
         }
         return date.format(SHORT).toUpperCase(Locale.ROOT);
     }

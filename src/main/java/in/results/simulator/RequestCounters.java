@@ -27,7 +27,9 @@ final class RequestCounters {
         String exam = examCode.strip();
         byExam.computeIfAbsent(exam, key -> new LongAdder()).increment();
         if (hallTicket != null) {
-            byStudentAndExam.computeIfAbsent(key(hallTicket, exam), key -> new LongAdder()).increment();
+            byStudentAndExam
+                    .computeIfAbsent(key(hallTicket, exam), key -> new LongAdder())
+                    .increment();
         }
     }
 

@@ -110,14 +110,15 @@ final class ResultPageWriter {
             """;
 
     private static final String[][] LEGEND_ROWS = {
-            {"Greater than or equal to 90 %", "O (Outstanding)", "10"},
-            {"80 and Less than 90 %", "A+ (Excellent)", "9"},
-            {"70 and Less than 80 %", "A (Very Good)", "8"},
-            {"60 and Less than 70 %", "B+ (Good)", "7"},
-            {"50 and Less than 60 %", "B (Average)", "6"},
-            {"40 and Less than 50 %", "C (Pass)", "5"},
-            {"Below 40 %", "F (Fail)", "0"},
-            {"Absent", "Ab", "0"}};
+        {"Greater than or equal to 90 %", "O (Outstanding)", "10"},
+        {"80 and Less than 90 %", "A+ (Excellent)", "9"},
+        {"70 and Less than 80 %", "A (Very Good)", "8"},
+        {"60 and Less than 70 %", "B+ (Good)", "7"},
+        {"50 and Less than 60 %", "B (Average)", "6"},
+        {"40 and Less than 50 %", "C (Pass)", "5"},
+        {"Below 40 %", "F (Fail)", "0"},
+        {"Absent", "Ab", "0"}
+    };
 
     private static final String TAIL = """
             \t\t\t\t</table>
@@ -181,22 +182,39 @@ final class ResultPageWriter {
         Lines page = new Lines();
         page.repeat("", 9);
         page.block(HEAD);
-        page.repeat("\t\t", 7).add("").add("\t\t").add("").add("\t\t").add("").add("\t\t\t").repeat("", 8)
-                .add("\t\t\t").add("").add("\t\t\t<!--  exam name -->").repeat("\t\t\t", 138);
+        page.repeat("\t\t", 7)
+                .add("")
+                .add("\t\t")
+                .add("")
+                .add("\t\t")
+                .add("")
+                .add("\t\t\t")
+                .repeat("", 8)
+                .add("\t\t\t")
+                .add("")
+                .add("\t\t\t<!--  exam name -->")
+                .repeat("\t\t\t", 138);
         LocalDate sitting = exam.releaseDate().minusMonths(2);
         page.add("\t\t\t<h6 align=\"center\">")
                 .add("\t\t\t\tResult of")
-                .add("\t\t\t\t" + ExamTitles.pageHeading(exam.semester(), exam.regulation(), exam.kind(), monthName(sitting)))
+                .add("\t\t\t\t"
+                        + ExamTitles.pageHeading(exam.semester(), exam.regulation(), exam.kind(), monthName(sitting)))
                 .add("\t\t\t\t" + sitting.getYear())
                 .add("\t\t\t\tExams")
                 .add("\t\t\t</h6>")
-                .add("\t\t\t").add("").add("");
+                .add("\t\t\t")
+                .add("")
+                .add("");
         studentTable(page, student, "\t\t\t", "\t\t\t\t", "<tr>");
-        page.add("").add("\t\t\t").add("\t\t\t")
+        page.add("")
+                .add("\t\t\t")
+                .add("\t\t\t")
                 .add("\t\t\t\t<p></p>")
                 .add("\t\t\t\t<div align=\"center\">")
                 .add("\t\t\t\t\t<table width=\"80%\" cellpadding=\"3\" cellspacing=\"1\" border=\"2\">")
-                .add("\t\t\t\t\t\t").add("\t\t\t\t\t\t").add("")
+                .add("\t\t\t\t\t\t")
+                .add("\t\t\t\t\t\t")
+                .add("")
                 .add("\t\t\t\t\t\t<tr>");
         for (String header : List.of("SUBJECT CODE", "SUBJECT NAME", "INTERNAL", "EXTERNAL", "TOTAL", "GRADE")) {
             headerCell(page, header);
@@ -208,16 +226,27 @@ final class ResultPageWriter {
             headerCell(page, "REMARKS");
         }
         // The header row is never closed: the next <tr> starts straight after these lines.
-        page.add("\t\t\t\t\t\t\t").add("\t\t\t\t\t\t\t").add("\t\t\t\t\t\t\t\t\t").add("\t\t\t\t\t\t\t\t\t").add("").add("")
+        page.add("\t\t\t\t\t\t\t")
+                .add("\t\t\t\t\t\t\t")
+                .add("\t\t\t\t\t\t\t\t\t")
+                .add("\t\t\t\t\t\t\t\t\t")
+                .add("")
+                .add("")
                 .add("\t\t\t\t\t\t\t<!-- <td><h4><B>RESULT</B></h4></td> -->")
-                .add("").add("").add("\t\t\t\t\t\t\t").add("").add("\t\t\t\t\t\t\t").add("");
+                .add("")
+                .add("")
+                .add("\t\t\t\t\t\t\t")
+                .add("")
+                .add("\t\t\t\t\t\t\t")
+                .add("");
         for (int i = 0; i < rows.size(); i++) {
             Mark row = rows.get(i);
             if (i > 0) {
                 page.add("");
             }
             page.add("\t\t\t\t\t\t\t\t<tr>");
-            for (String cell : List.of(row.code(), row.name(), row.internal(), row.external(), row.total(), row.grade())) {
+            for (String cell :
+                    List.of(row.code(), row.name(), row.internal(), row.external(), row.total(), row.grade())) {
                 page.add("\t\t\t\t\t\t\t\t\t<td><b>" + cell + "</b></td>");
             }
             page.repeat("\t\t\t\t\t\t\t\t\t", 3).add("\t\t\t\t\t\t\t\t\t<td><b>" + row.credits() + "</b></td>");
@@ -252,7 +281,9 @@ final class ResultPageWriter {
     /** Table 0: hall ticket, name, father's name, college code; labels end with a colon. */
     static void studentTable(Lines page, Student student, String tableIndent, String rowIndent, String rowTag) {
         String cell = rowIndent + "\t";
-        page.add(tableIndent + "<table width=\"80%\" align=\"center\">").add("").add("")
+        page.add(tableIndent + "<table width=\"80%\" align=\"center\">")
+                .add("")
+                .add("")
                 .add(rowIndent + rowTag)
                 .add(cell + "<td><b>HTNO:</b></td>")
                 .add(cell + "<td><b>" + student.hallTicket() + "</b></td>")
@@ -271,7 +302,9 @@ final class ResultPageWriter {
     }
 
     private static void headerCell(Lines page, String header) {
-        page.add("\t\t\t\t\t\t\t<td><h4>").add("\t\t\t\t\t\t\t\t\t<B>" + header + "</B>").add("\t\t\t\t\t\t\t\t</h4></td>");
+        page.add("\t\t\t\t\t\t\t<td><h4>")
+                .add("\t\t\t\t\t\t\t\t\t<B>" + header + "</B>")
+                .add("\t\t\t\t\t\t\t\t</h4></td>");
     }
 
     static String monthName(LocalDate date) {

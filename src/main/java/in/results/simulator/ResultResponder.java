@@ -31,7 +31,10 @@ final class ResultResponder {
     Answer answer(Function<String, String> param) {
         String hallTicket = param.apply("htno");
         String examCode = param.apply("examCode");
-        if (hallTicket == null || hallTicket.isBlank() || examCode == null || !DIGITS.matcher(examCode.strip()).matches()) {
+        if (hallTicket == null
+                || hallTicket.isBlank()
+                || examCode == null
+                || !DIGITS.matcher(examCode.strip()).matches()) {
             return Answer.internalError();
         }
         Student student = students.get(hallTicket.strip().toUpperCase(Locale.ROOT));
@@ -40,9 +43,10 @@ final class ResultResponder {
         if (student != null && exam != null) {
             List<Mark> rows = (rcrv ? student.rcrvResults() : student.results()).get(exam.code());
             if (rows != null) {
-                return Answer.page(rcrv
-                        ? ResultPageWriter.rcrvPage(exam, student, rows)
-                        : ResultPageWriter.resultPage(exam, student, rows));
+                return Answer.page(
+                        rcrv
+                                ? ResultPageWriter.rcrvPage(exam, student, rows)
+                                : ResultPageWriter.resultPage(exam, student, rows));
             }
         }
         return searchForm(param);

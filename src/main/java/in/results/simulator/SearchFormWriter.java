@@ -24,10 +24,15 @@ final class SearchFormWriter {
                 .append("<script type=\"text/javascript\" src=\"/js/fkeys.js\"></script>\r\n")
                 .append("</head>\r\n<body oncontextmenu=\"return false\">\r\n")
                 .append("\t<form method=\"post\" action=\"/resultAction\" name=\"resultForm\">\r\n");
-        examParams.forEach((name, value) -> page.append("\t\t<input type=\"hidden\" name=\"").append(Html.escape(name))
-                .append("\" value=\"").append(Html.escape(value)).append("\">\r\n"));
+        examParams.forEach((name, value) -> page.append("\t\t<input type=\"hidden\" name=\"")
+                .append(Html.escape(name))
+                .append("\" value=\"")
+                .append(Html.escape(value))
+                .append("\">\r\n"));
         page.append("\t\t<table align=\"center\" width=\"40%\">\r\n")
-                .append("\t\t\t<tr>\r\n\t\t\t\t<td><b>").append(PROMPT).append(" :</b></td>\r\n")
+                .append("\t\t\t<tr>\r\n\t\t\t\t<td><b>")
+                .append(PROMPT)
+                .append(" :</b></td>\r\n")
                 .append("\t\t\t\t<td><input type=\"text\" name=\"htno\" maxlength=\"10\" size=\"12\"></td>\r\n")
                 .append("\t\t\t</tr>\r\n")
                 .append("\t\t\t<tr>\r\n\t\t\t\t<td colspan=\"2\" align=\"center\">")

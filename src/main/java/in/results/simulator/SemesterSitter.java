@@ -35,8 +35,12 @@ final class SemesterSitter {
      * Writes the pages of the sitting into {@code pages} and {@code rcrvPages} (exam code to rows); {@code plan}
      * is the student's planned fate when it falls in this semester, else null.
      */
-    void sit(Enrolment enrolment, FatePlanner.Sitting sitting, FatePlanner.Plan plan, Map<String, List<Mark>> pages,
-             Map<String, List<Mark>> rcrvPages) {
+    void sit(
+            Enrolment enrolment,
+            FatePlanner.Sitting sitting,
+            FatePlanner.Plan plan,
+            Map<String, List<Mark>> pages,
+            Map<String, List<Mark>> rcrvPages) {
         List<Subject> subjects = intake.subjects(enrolment.branch(), sitting.semester());
         Map<String, Integer> internals = new HashMap<>();
         Map<String, Integer> attempts = new HashMap<>();
@@ -53,7 +57,8 @@ final class SemesterSitter {
         List<Exam> releases = new ArrayList<>();
         releases.add(sitting.regular());
         String semester = R18Timetable.SEMESTERS.get(sitting.semester() - 1);
-        releases.addAll(schedule.supplementariesAfter(intake.regulation(), semester, sitting.regular().releaseDate()));
+        releases.addAll(schedule.supplementariesAfter(
+                intake.regulation(), semester, sitting.regular().releaseDate()));
         for (Exam release : releases) {
             boolean regular = release == sitting.regular();
             List<Subject> writing = pending.stream()
@@ -66,7 +71,9 @@ final class SemesterSitter {
             for (Subject subject : writing) {
                 int attempt = attempts.merge(subject.code(), 1, Integer::sum) - 1;
                 Examiner.Outcome outcome = outcome(plan, subject, attempt, enrolment.ability());
-                rows.put(subject.code(), examiner.mark(subject, internals.get(subject.code()), enrolment.ability(), outcome));
+                rows.put(
+                        subject.code(),
+                        examiner.mark(subject, internals.get(subject.code()), enrolment.ability(), outcome));
             }
             pages.put(release.code(), List.copyOf(rows.values()));
             Optional<Exam> rcrv = schedule.rcrvOf(release.code());
@@ -98,7 +105,9 @@ final class SemesterSitter {
     }
 
     private Examiner.Outcome outcome(FatePlanner.Plan plan, Subject subject, int attempt, double ability) {
-        if (plan != null && plan.subjectCode().equals(subject.code()) && attempt < plan.attempts().size()) {
+        if (plan != null
+                && plan.subjectCode().equals(subject.code())
+                && attempt < plan.attempts().size()) {
             return plan.attempts().get(attempt);
         }
         double draw = random.nextDouble();
@@ -112,7 +121,8 @@ final class SemesterSitter {
             return Examiner.Outcome.ABSENT;
         }
         return draw < Odds.ABSENT_LATER + Odds.PASS_LATER_BASE + Odds.PASS_LATER_PER_ABILITY * ability
-                ? Examiner.Outcome.PASS : Examiner.Outcome.FAIL;
+                ? Examiner.Outcome.PASS
+                : Examiner.Outcome.FAIL;
     }
 
     /**
@@ -120,8 +130,13 @@ final class SemesterSitter {
      * subjects. A raise adds at least 15 % of the external maximum (the page's note) and must change the grade;
      * otherwise the row comes back unchanged.
      */
-    private List<Mark> revalue(List<Subject> writing, Map<String, Mark> rows, Map<String, Integer> internals,
-                               FatePlanner.Plan plan, boolean regular, double ability) {
+    private List<Mark> revalue(
+            List<Subject> writing,
+            Map<String, Mark> rows,
+            Map<String, Integer> internals,
+            FatePlanner.Plan plan,
+            boolean regular,
+            double ability) {
         Map<String, FatePlanner.Revaluation> applications = new LinkedHashMap<>();
         boolean planned = plan != null && regular && plan.revaluation() != FatePlanner.Revaluation.NONE;
         if (planned) {
@@ -132,14 +147,17 @@ final class SemesterSitter {
             List<Subject> eligible = writing.stream()
                     .filter(s -> !s.internalOnly())
                     .filter(s -> plan == null || !s.code().equals(plan.subjectCode()))
-                    .filter(s -> !List.of("Ab", "-", "O").contains(rows.get(s.code()).grade()))
+                    .filter(s ->
+                            !List.of("Ab", "-", "O").contains(rows.get(s.code()).grade()))
                     .toList();
             int wanted = Math.min(eligible.size(), 1 + random.nextInt(2));
             for (int i = 0; i < wanted; i++) {
                 Subject subject = eligible.get(random.nextInt(eligible.size()));
-                applications.putIfAbsent(subject.code(),
+                applications.putIfAbsent(
+                        subject.code(),
                         random.nextDouble() < Odds.RAISE_BASE + Odds.RAISE_PER_ABILITY * ability
-                                ? FatePlanner.Revaluation.RAISE : FatePlanner.Revaluation.KEEP);
+                                ? FatePlanner.Revaluation.RAISE
+                                : FatePlanner.Revaluation.KEEP);
             }
         }
         List<Mark> revalued = new ArrayList<>();
@@ -150,7 +168,8 @@ final class SemesterSitter {
             }
             Mark before = rows.get(subject.code());
             Mark after = decision == FatePlanner.Revaluation.RAISE
-                    ? raised(subject, internals.get(subject.code()), before) : null;
+                    ? raised(subject, internals.get(subject.code()), before)
+                    : null;
             revalued.add(after == null ? before.withRemark(Mark.NO_CHANGE) : after.withRemark(Mark.CHANGE_IN_GRADE));
         }
         return revalued;

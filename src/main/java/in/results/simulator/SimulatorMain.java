@@ -25,8 +25,8 @@ public final class SimulatorMain {
      * Parsed command line. {@code asOf} is {@link LocalDate#MAX} for the simulator's latest day, {@code listFrom}
      * {@link LocalDate#MIN} for a list that keeps its old rows.
      */
-    record Options(int port, long seed, long latencyMillis, LocalDate asOf, LocalDate listFrom,
-            Set<String> listWithout) {
+    record Options(
+            int port, long seed, long latencyMillis, LocalDate asOf, LocalDate listFrom, Set<String> listWithout) {
         Options {
             Objects.requireNonNull(asOf, "asOf");
             Objects.requireNonNull(listFrom, "listFrom");
@@ -86,7 +86,8 @@ public final class SimulatorMain {
             Set<String> codes = new LinkedHashSet<>();
             for (String code : value.split(",")) {
                 if (!code.strip().matches("\\d+")) {
-                    throw new IllegalArgumentException(flag + " must list exam codes as 1404,1435, got '" + value + "'");
+                    throw new IllegalArgumentException(
+                            flag + " must list exam codes as 1404,1435, got '" + value + "'");
                 }
                 codes.add(code.strip());
             }
@@ -125,7 +126,9 @@ public final class SimulatorMain {
     public static UniversitySimulator run(String[] argsAfterSimulatorWord) {
         Options options = Options.parse(argsAfterSimulatorWord);
         UniversitySimulator simulator = UniversitySimulator.builder(Cohort.generate(options.seed()))
-                .asOf(options.asOf()).listFrom(options.listFrom()).listWithout(options.listWithout())
+                .asOf(options.asOf())
+                .listFrom(options.listFrom())
+                .listWithout(options.listWithout())
                 .start(options.port());
         simulator.setLatency(Duration.ofMillis(options.latencyMillis()), Duration.ZERO);
         describe(simulator, System.out);
@@ -142,8 +145,14 @@ public final class SimulatorMain {
         out.println("Release list: " + simulator.baseUrl() + "/jsp/home.jsp");
         for (String regulation : List.of("R18", R22Timetable.REGULATION)) {
             out.println(regulation + " students:");
-            for (EdgeCase edgeCase : List.of(EdgeCase.SUPPLY_CLEARED_SECOND_TRY, EdgeCase.RCRV_RAISED, EdgeCase.ABSENT,
-                    EdgeCase.FOUR_COLUMN, EdgeCase.LATERAL_ENTRY, EdgeCase.DETAINED, EdgeCase.NO_RESULT)) {
+            for (EdgeCase edgeCase : List.of(
+                    EdgeCase.SUPPLY_CLEARED_SECOND_TRY,
+                    EdgeCase.RCRV_RAISED,
+                    EdgeCase.ABSENT,
+                    EdgeCase.FOUR_COLUMN,
+                    EdgeCase.LATERAL_ENTRY,
+                    EdgeCase.DETAINED,
+                    EdgeCase.NO_RESULT)) {
                 List<CaseExample> examples = cases.examples(edgeCase, regulation);
                 if (examples.isEmpty()) {
                     continue;
@@ -151,12 +160,14 @@ public final class SimulatorMain {
                 CaseExample example = examples.getFirst();
                 Student student = cohort.student(example.hallTicket()).orElseThrow();
                 String exams = String.join(" ", student.results().keySet());
-                out.printf("  %-26s %s  exams: %s%n", edgeCase, example.hallTicket(),
-                        exams.isEmpty() ? "(none)" : exams);
+                out.printf(
+                        "  %-26s %s  exams: %s%n", edgeCase, example.hallTicket(), exams.isEmpty() ? "(none)" : exams);
             }
         }
-        cases.examples(EdgeCase.SUPPLY_CLEARED_FIRST_TRY).stream().findFirst().ifPresent(example -> out.println(
-                "Try: " + simulator.baseUrl() + "/resultAction?degree=btech&examCode=" + example.examCode()
-                        + "&etype=r17&type=intgrade&result=null&grad=null&htno=" + example.hallTicket()));
+        cases.examples(EdgeCase.SUPPLY_CLEARED_FIRST_TRY).stream()
+                .findFirst()
+                .ifPresent(example -> out.println(
+                        "Try: " + simulator.baseUrl() + "/resultAction?degree=btech&examCode=" + example.examCode()
+                                + "&etype=r17&type=intgrade&result=null&grad=null&htno=" + example.hallTicket()));
     }
 }

@@ -58,8 +58,17 @@ public record Student(
         if (pages.putIfAbsent(code, rows) != null) {
             throw new IllegalArgumentException(hallTicket + " already has a page in exam " + code);
         }
-        return new Student(hallTicket, name, fatherName, collegeCode, regulation, admissionYear, lateralEntry, detained,
-                rcrv ? results : pages, rcrv ? pages : rcrvResults);
+        return new Student(
+                hallTicket,
+                name,
+                fatherName,
+                collegeCode,
+                regulation,
+                admissionYear,
+                lateralEntry,
+                detained,
+                rcrv ? results : pages,
+                rcrv ? pages : rcrvResults);
     }
 
     /**
@@ -71,8 +80,17 @@ public record Student(
         kept.keySet().retainAll(examCodes);
         Map<String, List<Mark>> keptRcrv = new LinkedHashMap<>(rcrvResults);
         keptRcrv.keySet().retainAll(rcrvCodes);
-        return new Student(hallTicket, name, fatherName, collegeCode, regulation, admissionYear, lateralEntry, detained,
-                kept, keptRcrv);
+        return new Student(
+                hallTicket,
+                name,
+                fatherName,
+                collegeCode,
+                regulation,
+                admissionYear,
+                lateralEntry,
+                detained,
+                kept,
+                keptRcrv);
     }
 
     /** True when the university shows this student no result at all. */

@@ -31,7 +31,9 @@ public final class UniversitySimulator implements AutoCloseable {
     private record Site(Cohort cohort, ResultResponder results, Answer homePage) {
         static Site of(Cohort cohort, ListTrim trim) {
             // The cohort is immutable, so the release list is written once per cohort.
-            return new Site(cohort, new ResultResponder(cohort),
+            return new Site(
+                    cohort,
+                    new ResultResponder(cohort),
                     Answer.page(ReleaseListWriter.homePage(cohort, trim.unlistedCodes(cohort))));
         }
     }
@@ -221,9 +223,10 @@ public final class UniversitySimulator implements AutoCloseable {
 
     private Answer route(String path, Context ctx) {
         return switch (path) {
-            case "/resultAction" -> traffic.nextResultFails()
-                    ? Answer.internalError()
-                    : site.results().answer(name -> param(ctx, name));
+            case "/resultAction" ->
+                traffic.nextResultFails()
+                        ? Answer.internalError()
+                        : site.results().answer(name -> param(ctx, name));
             case "/jsp/home.jsp" -> site.homePage();
             case "/jsp/RCRVInfo.jsp" -> noticePage;
             case "/jsp/SearchResult.jsp" -> site.results().searchForm(name -> param(ctx, name));

@@ -49,8 +49,12 @@ public final class EmbeddedStore<K, V> implements AnswerStore<K, V> {
 
     @Override
     public CachedAnswer<V> reload(K key, Function<K, Loaded<V>> loader, Deadline deadline) {
-        return loads.answer(key, () -> load(key, loader), deadline, () -> Optional.ofNullable(store.getIfPresent(key))
-                .map(stale -> stale.answerAt(ticker.read(), CacheStatus.STALE)));
+        return loads.answer(
+                key,
+                () -> load(key, loader),
+                deadline,
+                () -> Optional.ofNullable(store.getIfPresent(key))
+                        .map(stale -> stale.answerAt(ticker.read(), CacheStatus.STALE)));
     }
 
     @Override

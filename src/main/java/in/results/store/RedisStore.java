@@ -59,8 +59,14 @@ public final class RedisStore<K, V> implements AnswerStore<K, V> {
      * @param staleFor   how long after loading a copy is kept and served when loading fails
      * @param executor   runs the loads, each on a thread of its own
      */
-    public RedisStore(SharedCopies<V> shared, Function<K, String> keyText, long maxEntries, Duration staleFor,
-            Ticker ticker, Clock clock, Executor executor) {
+    public RedisStore(
+            SharedCopies<V> shared,
+            Function<K, String> keyText,
+            long maxEntries,
+            Duration staleFor,
+            Ticker ticker,
+            Clock clock,
+            Executor executor) {
         this.shared = Objects.requireNonNull(shared, "shared");
         this.keyText = Objects.requireNonNull(keyText, "keyText");
         this.ticker = Objects.requireNonNull(ticker, "ticker");
@@ -70,7 +76,8 @@ public final class RedisStore<K, V> implements AnswerStore<K, V> {
                 .maximumSize(maxEntries)
                 .ticker(ticker)
                 .expireAfter(Expiry.<K, Local<V>>writing((key, local) -> {
-                    Duration left = local.copy().keptFor(staleFor).minus(local.copy().ageAt(clock.instant()));
+                    Duration left =
+                            local.copy().keptFor(staleFor).minus(local.copy().ageAt(clock.instant()));
                     return left.isNegative() ? Duration.ZERO : left;
                 }))
                 .build();
@@ -93,8 +100,9 @@ public final class RedisStore<K, V> implements AnswerStore<K, V> {
     @Override
     public Optional<CachedAnswer<V>> peek(K key) {
         Local<V> local = current(key, near.policy().getIfPresentQuietly(key), Deadline.after(NEAR_FOR, ticker));
-        return Optional.ofNullable(local).map(found -> answer(found.copy(),
-                found.copy().isFreshAt(clock.instant()) ? CacheStatus.HIT : CacheStatus.STALE));
+        return Optional.ofNullable(local)
+                .map(found -> answer(
+                        found.copy(), found.copy().isFreshAt(clock.instant()) ? CacheStatus.HIT : CacheStatus.STALE));
     }
 
     /** The local copy, confirmed with Redis when it was not confirmed within {@link #NEAR_FOR}; null when none. */
@@ -104,8 +112,15 @@ public final class RedisStore<K, V> implements AnswerStore<K, V> {
         }
         String id = keyText.apply(key);
         return switch (shared.read(id, deadline)) {
-            case SharedCopies.Read.Found<V> found -> remember(key, local == null
-                    || found.copy().loadedAt().isAfter(local.copy().loadedAt()) ? found.copy() : local.copy());
+            case SharedCopies.Read.Found<V> found ->
+                remember(
+                        key,
+                        local == null
+                                        || found.copy()
+                                                .loadedAt()
+                                                .isAfter(local.copy().loadedAt())
+                                ? found.copy()
+                                : local.copy());
             case SharedCopies.Read.Absent<V> absent -> {
                 if (local == null) {
                     yield null;
@@ -129,11 +144,12 @@ public final class RedisStore<K, V> implements AnswerStore<K, V> {
                 case SharedCopies.Read.Found<V> found -> {
                     Local<V> copy = remember(key, found.copy());
                     // A forced reload takes only a copy loaded after the one it replaces.
-                    if (copy.copy().isFreshAt(clock.instant()) && copy.copy().loadedAt().isAfter(knownUntil)) {
+                    if (copy.copy().isFreshAt(clock.instant())
+                            && copy.copy().loadedAt().isAfter(knownUntil)) {
                         return answer(copy.copy(), waited || forced ? CacheStatus.MISS : CacheStatus.HIT);
                     }
                 }
-                case SharedCopies.Read.Absent<V> absent -> { }
+                case SharedCopies.Read.Absent<V> absent -> {}
                 case SharedCopies.Read.Down<V> down -> {
                     return loadHere(key, loader);
                 }

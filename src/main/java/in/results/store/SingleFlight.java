@@ -27,8 +27,8 @@ final class SingleFlight<K, V> {
      * {@code stale} copy is answered, or {@link LookupFailure} (unavailable) thrown when there is none; what the load
      * throws is rethrown.
      */
-    CachedAnswer<V> answer(K key, Supplier<CachedAnswer<V>> load, Deadline deadline,
-            Supplier<Optional<CachedAnswer<V>>> stale) {
+    CachedAnswer<V> answer(
+            K key, Supplier<CachedAnswer<V>> load, Deadline deadline, Supplier<Optional<CachedAnswer<V>>> stale) {
         CompletableFuture<CachedAnswer<V>> mine = new CompletableFuture<>();
         CompletableFuture<CachedAnswer<V>> running = inFlight.putIfAbsent(key, mine);
         if (running == null) {

@@ -50,6 +50,7 @@ final class CircuitBreaker {
     private BreakerState state = BreakerState.CLOSED;
     /** Incremented on every change of state, so that late answers from an earlier period are recognised. */
     private long period;
+
     private int consecutiveFailures;
     private long openedAt;
     private long lastSuccessAt;

@@ -114,7 +114,8 @@ final class FleetLimits implements HostLimits {
     private boolean nobodyWaits() {
         lock.lock();
         try {
-            return lines.get(Priority.INTERACTIVE).isEmpty() && lines.get(Priority.BULK).isEmpty();
+            return lines.get(Priority.INTERACTIVE).isEmpty()
+                    && lines.get(Priority.BULK).isEmpty();
         } finally {
             lock.unlock();
         }

@@ -82,7 +82,7 @@ final class HostGate {
             case REFUSED_PROBING -> {
                 return new Outcome.Refused<>(base + " is skipped while a probe request runs", false);
             }
-            case CALL, PROBE -> { }
+            case CALL, PROBE -> {}
         }
         try {
             return new Outcome.Replied<>(sendAdmitted(pass, priority, deadline, exchange));
@@ -92,17 +92,19 @@ final class HostGate {
         }
     }
 
-    private <T> Reply<T> sendAdmitted(CircuitBreaker.Pass pass, Priority priority, Deadline deadline,
-            Exchange<T> exchange) {
+    private <T> Reply<T> sendAdmitted(
+            CircuitBreaker.Pass pass, Priority priority, Deadline deadline, Exchange<T> exchange) {
         Runnable release;
         try {
             switch (limits.admit(priority, deadline)) {
                 case HostLimits.Admission.Admitted admitted -> release = admitted.release();
                 case HostLimits.Admission.Refused refused -> {
-                    return notSent(pass, switch (refused.shortage()) {
-                        case BUDGET -> base + ": request budget spent until the deadline";
-                        case SLOTS -> base + " is saturated (no request slot before the deadline)";
-                    });
+                    return notSent(
+                            pass,
+                            switch (refused.shortage()) {
+                                case BUDGET -> base + ": request budget spent until the deadline";
+                                case SLOTS -> base + " is saturated (no request slot before the deadline)";
+                            });
                 }
             }
         } catch (InterruptedException e) {
@@ -139,7 +141,10 @@ final class HostGate {
             case Reply.Unreadable<T> unreadable -> breaker.succeeded(pass);
             case Reply.Unavailable<T> down -> {
                 if (breaker.failed(pass)) {
-                    LOG.warn("upstream {} circuit breaker opened for {} s after: {}", base, coolDown.toSeconds(),
+                    LOG.warn(
+                            "upstream {} circuit breaker opened for {} s after: {}",
+                            base,
+                            coolDown.toSeconds(),
                             down.reason());
                 }
             }

@@ -45,10 +45,11 @@ final class PageExchange {
 
     /** {@code path?form}, the form URL-encoded in its own order. */
     static String target(String path, Map<String, String> form) {
-        return path + "?" + form.entrySet().stream()
-                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
-                        + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
+        return path + "?"
+                + form.entrySet().stream()
+                        .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
+                                + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                        .collect(Collectors.joining("&"));
     }
 
     /**
@@ -60,7 +61,10 @@ final class PageExchange {
      */
     <T> Reply<T> fetch(URI base, String target, Duration timeout, Function<String, Reply<T>> reader)
             throws InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + target)).timeout(timeout).GET().build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + target))
+                .timeout(timeout)
+                .GET()
+                .build();
         sent.increment();
         CompletableFuture<HttpResponse<byte[]>> exchange = http.sendAsync(request, CappedBody.handler(MAX_PAGE_BYTES));
         HttpResponse<byte[]> response;
@@ -74,7 +78,9 @@ final class PageExchange {
                 case CappedBody.TooLarge tooLarge -> new Reply.Unreadable<>(base + " sent " + tooLarge.getMessage());
                 // the client's own request timeout can fire just before ours: the same event
                 case HttpTimeoutException timedOut -> new Reply.Unavailable<>(base + " timed out");
-                case Throwable other -> new Reply.Unavailable<>(base + " failed: " + other.getClass().getSimpleName());
+                case Throwable other ->
+                    new Reply.Unavailable<>(
+                            base + " failed: " + other.getClass().getSimpleName());
             };
         }
         if (response.statusCode() != 200) {
@@ -83,12 +89,13 @@ final class PageExchange {
         if (response.body() == null) { // a declared Content-Length over the cap: not downloaded
             return new Reply.Unreadable<>(base + " sent a page larger than " + MAX_PAGE_BYTES + " bytes");
         }
-        String body = PageText.decode(response.body(), response.headers().firstValue("Content-Type").orElse(null));
+        String body = PageText.decode(
+                response.body(), response.headers().firstValue("Content-Type").orElse(null));
         return switch (reader.apply(body)) {
             case Reply.Answered<T> answered -> answered;
             case Reply.NoResult<T> none -> none;
             case Reply.Unreadable<T> unreadable ->
-                    new Reply.Unreadable<>(base + " sent a page that could not be read: " + unreadable.reason());
+                new Reply.Unreadable<>(base + " sent a page that could not be read: " + unreadable.reason());
             case Reply.Unavailable<T> down -> new Reply.Unavailable<>(base + " " + down.reason());
         };
     }

@@ -62,7 +62,8 @@ final class RequestBudget {
         try {
             refill();
             boolean nobodyAhead = nextInTurn() == null
-                    || priority == Priority.INTERACTIVE && lines.get(Priority.INTERACTIVE).isEmpty();
+                    || priority == Priority.INTERACTIVE
+                            && lines.get(Priority.INTERACTIVE).isEmpty();
             if (nobodyAhead && tokens >= 1) {
                 tokens -= 1;
                 return true;

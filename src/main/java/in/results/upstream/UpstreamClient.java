@@ -67,18 +67,26 @@ public final class UpstreamClient {
      * @param policy             breaker, retries and request budget
      * @param ticker             time of the breakers, the budgets, the call deadlines and {@link #health()}
      */
-    public UpstreamClient(List<URI> baseUrls, int concurrencyPerHost, Duration timeout, UpstreamPolicy policy,
-            Ticker ticker) {
-        this(baseUrls, url -> HostLimits.local(concurrencyPerHost, policy.requestsPerSecond(), timeout, ticker),
-                timeout, policy, ticker);
+    public UpstreamClient(
+            List<URI> baseUrls, int concurrencyPerHost, Duration timeout, UpstreamPolicy policy, Ticker ticker) {
+        this(
+                baseUrls,
+                url -> HostLimits.local(concurrencyPerHost, policy.requestsPerSecond(), timeout, ticker),
+                timeout,
+                policy,
+                ticker);
     }
 
     /**
      * As above, with each host's request budget and slots from {@code limits} (for example the fleet's, see
      * {@link HostLimits#fleet}); the policy's {@link UpstreamPolicy#requestsPerSecond()} is then not used.
      */
-    public UpstreamClient(List<URI> baseUrls, Function<URI, HostLimits> limits, Duration timeout,
-            UpstreamPolicy policy, Ticker ticker) {
+    public UpstreamClient(
+            List<URI> baseUrls,
+            Function<URI, HostLimits> limits,
+            Duration timeout,
+            UpstreamPolicy policy,
+            Ticker ticker) {
         if (baseUrls.isEmpty()) {
             throw new IllegalArgumentException("at least one upstream base URL is needed");
         }
@@ -145,7 +153,8 @@ public final class UpstreamClient {
                 break;
             }
             switch (round(target, what, priority, reader, deadline)) {
-                case Outcome.Refused<T> allOpen when allOpen.open() -> {
+                case Outcome.Refused<T> allOpen
+                when allOpen.open() -> {
                     if (last == null) {
                         shortCircuits.increment();
                         return new Reply.Unavailable<>(allOpen.reason());
@@ -189,15 +198,15 @@ public final class UpstreamClient {
      * One pass over the hosts in order: the first answer; else the last problem ({@link Reply.Unreadable} when some
      * host sent an unreadable page); or a refusal when every host's breaker refused.
      */
-    private <T> Outcome<T> round(String target, String what, Priority priority, Function<String, Reply<T>> reader,
-            Deadline deadline) {
+    private <T> Outcome<T> round(
+            String target, String what, Priority priority, Function<String, Reply<T>> reader, Deadline deadline) {
         String problem = null;
         boolean unreadable = false;
         boolean everyHostOpen = true;
         boolean everyHostRefused = true;
         for (HostGate host : hosts) {
-            Outcome<T> outcome = host.send(priority, deadline,
-                    requestTimeout -> exchange.fetch(host.base(), target, requestTimeout, reader));
+            Outcome<T> outcome = host.send(
+                    priority, deadline, requestTimeout -> exchange.fetch(host.base(), target, requestTimeout, reader));
             switch (outcome) {
                 case Outcome.Replied<T>(Reply.Answered<T> answered) -> {
                     return outcome;
@@ -228,8 +237,9 @@ public final class UpstreamClient {
             }
         }
         if (everyHostOpen) {
-            return new Outcome.Refused<>("every upstream host failed repeatedly and is being left alone for a while ("
-                    + problem + ")", true);
+            return new Outcome.Refused<>(
+                    "every upstream host failed repeatedly and is being left alone for a while (" + problem + ")",
+                    true);
         }
         if (everyHostRefused) {
             return new Outcome.Refused<>("every upstream host is being probed after failing (" + problem + ")", false);

@@ -14,8 +14,8 @@ import java.util.Objects;
  *                          from {@code [0, 2 × backoffBase]}, … (exponential backoff with full jitter)
  * @param requestsPerSecond request budget per host (token bucket holding one second of requests); 0 = unlimited
  */
-public record UpstreamPolicy(int breakerThreshold, Duration breakerCoolDown, int retries, Duration backoffBase,
-        int requestsPerSecond) {
+public record UpstreamPolicy(
+        int breakerThreshold, Duration breakerCoolDown, int retries, Duration backoffBase, int requestsPerSecond) {
     /** Largest number of retries accepted: more would only add load to a university that is already failing. */
     public static final int MAX_RETRIES = 5;
 

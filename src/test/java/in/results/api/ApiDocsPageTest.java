@@ -43,9 +43,12 @@ class ApiDocsPageTest {
         assertThat(html).contains(ESCAPED_SCRIPT);
         assertThat(page.title()).isEqualTo("T <script>");
         assertThat(html).doesNotContain("\" onmouseover");
-        assertThat(page.select("script, [onmouseover], [x]")).as("no element or attribute made of the document's text")
+        assertThat(page.select("script, [onmouseover], [x]"))
+                .as("no element or attribute made of the document's text")
                 .isEmpty();
-        assertThat(html).contains("<code>" + ESCAPED_SCRIPT + "</code>").contains("<strong>" + ESCAPED_SCRIPT + "</strong>");
+        assertThat(html)
+                .contains("<code>" + ESCAPED_SCRIPT + "</code>")
+                .contains("<strong>" + ESCAPED_SCRIPT + "</strong>");
         assertThat(html).contains("1 &amp; 2");
     }
 
@@ -53,7 +56,7 @@ class ApiDocsPageTest {
     void only_code_spans_and_bold_become_markup() {
         Element paragraph = new Element("p");
 
-        ApiDocsPage.inline(paragraph, "`<b>` and **x** & \"y\"");
+        DocsMarkup.inline(paragraph, "`<b>` and **x** & \"y\"");
 
         assertThat(paragraph.html()).isEqualTo("<code>&lt;b&gt;</code> and <strong>x</strong> &amp; \"y\"");
         assertThat(paragraph.select("b")).isEmpty();
@@ -68,20 +71,37 @@ class ApiDocsPageTest {
 
         document.path("paths").properties().forEach(path -> {
             JsonNode operation = path.getValue().path("get");
-            Element section = page.getElementById("op-" + operation.path("operationId").asText());
+            Element section =
+                    page.getElementById("op-" + operation.path("operationId").asText());
             assertThat(section).as(path.getKey()).isNotNull();
             assertThat(section.tagName()).isEqualTo("section");
             assertThat(section.expectFirst("h2 code").text()).isEqualTo(path.getKey());
-            assertThat(section.expectFirst("p.summary").text()).isEqualTo(operation.path("summary").asText());
+            assertThat(section.expectFirst("p.summary").text())
+                    .isEqualTo(operation.path("summary").asText());
         });
-        for (String parameter : new String[] {"hallticket", "hallticket_from", "hallticket_to", "examCode", "eType",
-                "etype", "degree", "type", "result", "dob", "year", "refresh"}) {
+        for (String parameter : new String[] {
+            "hallticket",
+            "hallticket_from",
+            "hallticket_to",
+            "examCode",
+            "eType",
+            "etype",
+            "degree",
+            "type",
+            "result",
+            "dob",
+            "year",
+            "refresh"
+        }) {
             assertThat(html).contains("<td><code>" + parameter + "</code></td>");
         }
         for (String status : new String[] {"200", "202", "400", "404", "414", "429", "431", "500", "502", "503"}) {
             assertThat(html).contains("<tr><td>" + status + "</td>");
         }
-        document.path("components").path("schemas").propertyStream().map(Map.Entry::getKey)
+        document.path("components")
+                .path("schemas")
+                .propertyStream()
+                .map(Map.Entry::getKey)
                 .forEach(schema -> assertThat(html).contains("<h3 id=\"schema-" + schema + "\">"));
         assertThat(html).contains("X-Cache", "Cache-Control", "Age", "Retry-After", "X-Bulk-Missing");
     }
@@ -90,15 +110,21 @@ class ApiDocsPageTest {
     void the_page_is_self_contained_with_links_only_within_itself_and_to_the_document() {
         String html = ApiDocsPage.htmlOf(DocsRoutes.parse(DocsRoutes.documentResource()));
 
-        assertThat(html).startsWith("<!DOCTYPE html>").doesNotContainIgnoringCase("<script")
-                .doesNotContainIgnoringCase("<link").doesNotContainIgnoringCase(" src=")
-                .doesNotContainIgnoringCase("url(").doesNotContainIgnoringCase("@import");
+        assertThat(html)
+                .startsWith("<!DOCTYPE html>")
+                .doesNotContainIgnoringCase("<script")
+                .doesNotContainIgnoringCase("<link")
+                .doesNotContainIgnoringCase(" src=")
+                .doesNotContainIgnoringCase("url(")
+                .doesNotContainIgnoringCase("@import");
         Matcher hrefs = Pattern.compile("href=\"([^\"]*)\"").matcher(html);
         int links = 0;
         while (hrefs.find()) {
             links++;
             String target = hrefs.group(1);
-            assertThat(target.equals("openapi.json") || target.startsWith("#")).as(target).isTrue();
+            assertThat(target.equals("openapi.json") || target.startsWith("#"))
+                    .as(target)
+                    .isTrue();
             if (target.startsWith("#")) {
                 assertThat(html).as("anchor %s exists", target).contains("id=\"" + target.substring(1) + "\"");
             }

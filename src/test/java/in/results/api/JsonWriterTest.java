@@ -26,6 +26,7 @@ class JsonWriterTest {
     private static final BodyShape SHAPE = new BodyShape("test");
     /** About 3 KB of JSON: above the size from which bodies go out compressed. */
     private static final List<String> LARGE = List.of("x".repeat(1000), "y".repeat(1000), "z".repeat(1000));
+
     private static final List<String> SMALL = List.of("tiny");
 
     private final HttpClient http = HttpClient.newHttpClient();
@@ -35,16 +36,17 @@ class JsonWriterTest {
     @BeforeEach
     void startServer() {
         JsonWriter json = new JsonWriter();
-        CachedAnswer<List<String>> large = new CachedAnswer<>(LARGE, CacheStatus.HIT, Duration.ofMinutes(1),
-                Duration.ofMinutes(29));
-        CachedAnswer<List<String>> small = new CachedAnswer<>(SMALL, CacheStatus.HIT, Duration.ZERO,
-                Duration.ofMinutes(30));
+        CachedAnswer<List<String>> large =
+                new CachedAnswer<>(LARGE, CacheStatus.HIT, Duration.ofMinutes(1), Duration.ofMinutes(29));
+        CachedAnswer<List<String>> small =
+                new CachedAnswer<>(SMALL, CacheStatus.HIT, Duration.ZERO, Duration.ofMinutes(30));
         server = Javalin.create(config -> {
-            config.jetty.port = 0;
-            config.startup.showJavalinBanner = false;
-            config.routes.get("/large", ctx -> json.writeCached(ctx, large, SHAPE, () -> body(large.value())));
-            config.routes.get("/small", ctx -> json.writeCached(ctx, small, SHAPE, () -> body(small.value())));
-        }).start();
+                    config.jetty.port = 0;
+                    config.startup.showJavalinBanner = false;
+                    config.routes.get("/large", ctx -> json.writeCached(ctx, large, SHAPE, () -> body(large.value())));
+                    config.routes.get("/small", ctx -> json.writeCached(ctx, small, SHAPE, () -> body(small.value())));
+                })
+                .start();
     }
 
     private Map<String, Object> body(List<String> value) {
@@ -93,8 +95,8 @@ class JsonWriterTest {
         HttpResponse<byte[]> refused = get("/large", "Accept-Encoding", "gzip;q=0, identity");
 
         String json = new String(plain.body(), StandardCharsets.UTF_8);
-        assertThat(json).isEqualTo("{\"data\":[\"" + LARGE.get(0) + "\",\"" + LARGE.get(1) + "\",\"" + LARGE.get(2)
-                + "\"]}");
+        assertThat(json)
+                .isEqualTo("{\"data\":[\"" + LARGE.get(0) + "\",\"" + LARGE.get(1) + "\",\"" + LARGE.get(2) + "\"]}");
         assertThat(header(plain, "Content-Encoding")).isNull();
         assertThat(header(plain, "Content-Length")).isEqualTo(Integer.toString(plain.body().length));
         assertThat(header(compressed, "Content-Encoding")).isEqualTo("gzip");

@@ -1,13 +1,12 @@
 package in.results.api;
 
-import in.results.core.HallTicket;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.catalog.Semester;
+import in.results.core.HallTicket;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -87,11 +86,13 @@ class OpenApiDocumentTest {
 
     private static List<Operation> operations() {
         List<Operation> operations = new ArrayList<>();
-        DOCUMENT.path("paths").properties().forEach(path -> path.getValue().properties().forEach(entry -> {
-            if (entry.getValue().has("responses")) {
-                operations.add(new Operation(path.getKey(), entry.getKey(), entry.getValue()));
-            }
-        }));
+        DOCUMENT.path("paths")
+                .properties()
+                .forEach(path -> path.getValue().properties().forEach(entry -> {
+                    if (entry.getValue().has("responses")) {
+                        operations.add(new Operation(path.getKey(), entry.getKey(), entry.getValue()));
+                    }
+                }));
         return operations;
     }
 
@@ -110,12 +111,35 @@ class OpenApiDocumentTest {
 
     @Test
     void every_endpoint_of_the_service_is_a_documented_path() {
-        assertThat(DOCUMENT.path("paths").propertyStream().map(Map.Entry::getKey).toList()).containsExactly(
-                "/api", "/api/calculate", "/api/bulk/calculate", "/api/bulk/summary", "/result",
-                "/{hallticket}/{dob}/{year}", "/calculate/{hallticket}/{dob}/{year}", "/all-r18/{hallticket}",
-                "/report/{hallticket}", "/all-r22/{hallticket}", "/all/{hallticket}", "/new/all", "/new/all/regular",
-                "/new/all/supply", "/new/", "/notifications", "/health", "/metrics", "/openapi.json", "/docs", "/",
-                "/student/{hallticket}", "/class", "/releases");
+        assertThat(DOCUMENT.path("paths")
+                        .propertyStream()
+                        .map(Map.Entry::getKey)
+                        .toList())
+                .containsExactly(
+                        "/api",
+                        "/api/calculate",
+                        "/api/bulk/calculate",
+                        "/api/bulk/summary",
+                        "/result",
+                        "/{hallticket}/{dob}/{year}",
+                        "/calculate/{hallticket}/{dob}/{year}",
+                        "/all-r18/{hallticket}",
+                        "/report/{hallticket}",
+                        "/all-r22/{hallticket}",
+                        "/all/{hallticket}",
+                        "/new/all",
+                        "/new/all/regular",
+                        "/new/all/supply",
+                        "/new/",
+                        "/notifications",
+                        "/health",
+                        "/metrics",
+                        "/openapi.json",
+                        "/docs",
+                        "/",
+                        "/student/{hallticket}",
+                        "/class",
+                        "/releases");
     }
 
     @Test
@@ -126,7 +150,9 @@ class OpenApiDocumentTest {
         assertThat(refs).hasSizeGreaterThan(100);
         refs.forEach((at, ref) -> {
             assertThat(ref).as("$ref at %s", at).startsWith("#/");
-            assertThat(DOCUMENT.at(ref.substring(1)).isMissingNode()).as("%s (at %s) resolves", ref, at).isFalse();
+            assertThat(DOCUMENT.at(ref.substring(1)).isMissingNode())
+                    .as("%s (at %s) resolves", ref, at)
+                    .isFalse();
         });
     }
 
@@ -138,10 +164,14 @@ class OpenApiDocumentTest {
         // 404 NOT_FOUND and 405 METHOD_NOT_ALLOWED answer requests no operation matches: documented once, by name.
         Set<String> standalone = Set.of("#/components/responses/NotFound", "#/components/responses/MethodNotAllowed");
 
-        DOCUMENT.path("components").properties().forEach(kind -> kind.getValue().propertyStream()
-                .map(component -> "#/components/" + kind.getKey() + "/" + component.getKey())
-                .forEach(ref -> assertThat(referenced.contains(ref) || standalone.contains(ref))
-                        .as("%s is used", ref).isTrue()));
+        DOCUMENT.path("components")
+                .properties()
+                .forEach(kind -> kind.getValue()
+                        .propertyStream()
+                        .map(component -> "#/components/" + kind.getKey() + "/" + component.getKey())
+                        .forEach(ref -> assertThat(referenced.contains(ref) || standalone.contains(ref))
+                                .as("%s is used", ref)
+                                .isTrue()));
     }
 
     @Test
@@ -149,10 +179,15 @@ class OpenApiDocumentTest {
         Set<String> ids = new HashSet<>();
         for (Operation operation : operations()) {
             assertThat(operation.method()).as(operation.toString()).isEqualTo("get");
-            assertThat(ids.add(operation.node().path("operationId").asText())).as("unique id of %s", operation)
+            assertThat(ids.add(operation.node().path("operationId").asText()))
+                    .as("unique id of %s", operation)
                     .isTrue();
-            assertThat(operation.node().path("summary").asText()).as(operation.toString()).isNotBlank();
-            assertThat(operation.node().path("description").asText()).as(operation.toString()).isNotBlank();
+            assertThat(operation.node().path("summary").asText())
+                    .as(operation.toString())
+                    .isNotBlank();
+            assertThat(operation.node().path("description").asText())
+                    .as(operation.toString())
+                    .isNotBlank();
         }
         assertThat(operations()).hasSize(DOCUMENT.path("paths").size());
     }
@@ -161,15 +196,25 @@ class OpenApiDocumentTest {
     void every_operation_has_a_success_and_error_responses_with_the_error_schema() {
         for (Operation operation : operations()) {
             JsonNode responses = operation.node().path("responses");
-            assertThat(responses.has("200") || responses.has("202")).as("%s answers 200 or 202", operation).isTrue();
-            List<String> errors = responses.propertyStream().map(Map.Entry::getKey)
-                    .filter(status -> status.startsWith("4") || status.startsWith("5")).toList();
+            assertThat(responses.has("200") || responses.has("202"))
+                    .as("%s answers 200 or 202", operation)
+                    .isTrue();
+            List<String> errors = responses
+                    .propertyStream()
+                    .map(Map.Entry::getKey)
+                    .filter(status -> status.startsWith("4") || status.startsWith("5"))
+                    .toList();
             assertThat(errors).as("%s documents errors", operation).contains("400", "414", "431", "500");
             for (String status : errors) {
                 JsonNode response = resolve(responses.path(status));
-                assertThat(response.path("description").asText()).as("%s %s", operation, status).isNotBlank();
-                assertThat(usesErrorSchema(response.path("content").path("application/json").path("schema")))
-                        .as("%s %s answers the Error schema", operation, status).isTrue();
+                assertThat(response.path("description").asText())
+                        .as("%s %s", operation, status)
+                        .isNotBlank();
+                assertThat(usesErrorSchema(response.path("content")
+                                .path("application/json")
+                                .path("schema")))
+                        .as("%s %s answers the Error schema", operation, status)
+                        .isTrue();
             }
         }
     }
@@ -181,7 +226,9 @@ class OpenApiDocumentTest {
             responses.properties().forEach(entry -> {
                 boolean retryAfter = resolve(entry.getValue()).path("headers").has("Retry-After");
                 boolean sendsIt = Set.of("202", "429", "503").contains(entry.getKey());
-                assertThat(retryAfter).as("%s %s has Retry-After", operation, entry.getKey()).isEqualTo(sendsIt);
+                assertThat(retryAfter)
+                        .as("%s %s has Retry-After", operation, entry.getKey())
+                        .isEqualTo(sendsIt);
             });
         }
     }
@@ -192,7 +239,9 @@ class OpenApiDocumentTest {
         for (Operation operation : operations()) {
             boolean exempt = monitoring.contains(operation.path())
                     || WebsiteRoutes.isWebsite(operation.path().replace("{hallticket}", "189A1A0501"));
-            assertThat(operation.node().path("responses").has("429")).as(operation.toString()).isEqualTo(!exempt);
+            assertThat(operation.node().path("responses").has("429"))
+                    .as(operation.toString())
+                    .isEqualTo(!exempt);
         }
     }
 
@@ -200,7 +249,8 @@ class OpenApiDocumentTest {
     void the_website_pages_are_the_documented_website_operations() {
         List<String> documented = operations().stream()
                 .filter(operation -> operation.node().path("tags").toString().contains("\"website\""))
-                .map(Operation::path).toList();
+                .map(Operation::path)
+                .toList();
 
         assertThat(documented).containsExactlyElementsOf(WebsiteRoutes.PAGES);
     }
@@ -210,7 +260,9 @@ class OpenApiDocumentTest {
         for (Operation operation : operations()) {
             JsonNode responses = operation.node().path("responses");
             boolean cached = resolve(responses.path("200")).path("headers").has("X-Cache");
-            assertThat(resolve(responses.path("200")).path("headers").has("ETag")).as(operation.toString()).isEqualTo(cached);
+            assertThat(resolve(responses.path("200")).path("headers").has("ETag"))
+                    .as(operation.toString())
+                    .isEqualTo(cached);
             assertThat(responses.has("304")).as(operation.toString()).isEqualTo(cached);
         }
     }
@@ -224,11 +276,16 @@ class OpenApiDocumentTest {
                 inTemplate.add(names.group(1));
             }
             List<JsonNode> pathParameters = parameters(operation).stream()
-                    .filter(parameter -> parameter.path("in").asText().equals("path")).toList();
+                    .filter(parameter -> parameter.path("in").asText().equals("path"))
+                    .toList();
 
-            assertThat(pathParameters.stream().map(parameter -> parameter.path("name").asText()).toList())
-                    .as(operation.toString()).containsExactlyInAnyOrderElementsOf(inTemplate);
-            assertThat(pathParameters).allMatch(parameter -> parameter.path("required").asBoolean());
+            assertThat(pathParameters.stream()
+                            .map(parameter -> parameter.path("name").asText())
+                            .toList())
+                    .as(operation.toString())
+                    .containsExactlyInAnyOrderElementsOf(inTemplate);
+            assertThat(pathParameters)
+                    .allMatch(parameter -> parameter.path("required").asBoolean());
         }
     }
 
@@ -240,18 +297,24 @@ class OpenApiDocumentTest {
                 JsonNode schema = resolve(parameter.path("schema"));
                 assertThat(schema.path("type").asText()).as(name).isEqualTo("string");
                 assertThat(parameter.path("description").asText()).as(name).isNotBlank();
-                assertThat(parameter.has("example")).as(name + " has an example").isTrue();
+                assertThat(parameter.has("example"))
+                        .as(name + " has an example")
+                        .isTrue();
                 String example = parameter.path("example").asText();
                 if (schema.has("pattern")) {
-                    assertThat(Pattern.compile(schema.path("pattern").asText()).matcher(example).find())
-                            .as(name + " example fits").isTrue();
+                    assertThat(Pattern.compile(schema.path("pattern").asText())
+                                    .matcher(example)
+                                    .find())
+                            .as(name + " example fits")
+                            .isTrue();
                 }
                 if (schema.has("enum")) {
                     assertThat(schema.path("enum").toString()).as(name).contains("\"" + example + "\"");
                 }
                 if (parameter.path("in").asText().equals("query")) {
                     assertThat(schema.path("maxLength").asInt(RequestGuard.MAX_PARAMETER_LENGTH))
-                            .as(name + " within the guard's limit").isLessThanOrEqualTo(RequestGuard.MAX_PARAMETER_LENGTH);
+                            .as(name + " within the guard's limit")
+                            .isLessThanOrEqualTo(RequestGuard.MAX_PARAMETER_LENGTH);
                 }
             }
         }
@@ -264,7 +327,8 @@ class OpenApiDocumentTest {
             boolean documented = pattern.matcher(sample).find()
                     && sample.length() >= schema.path("minLength").asInt(0)
                     && sample.length() <= schema.path("maxLength").asInt(Integer.MAX_VALUE);
-            assertThat(documented).as("%s documents '%s' as the service takes it", schemaName, sample)
+            assertThat(documented)
+                    .as("%s documents '%s' as the service takes it", schemaName, sample)
                     .isEqualTo(serviceAccepts.test(sample));
         }
     }
@@ -275,18 +339,57 @@ class OpenApiDocumentTest {
 
     @Test
     void documented_parameter_rules_accept_exactly_what_the_service_accepts() {
-        assertPatternAgrees("HallTicket", HallTicket::isValid, List.of("189A1A0501", "189a1a0501", "20S11A6601",
-                "189A1A050", "189A1A05011", "189A1A05-1", "189A1A05 1", "", "ABCDEFGHIJ"));
-        assertPatternAgrees("Dob", Params::isDob, List.of("2002-01-01", "1999-12-31", "2002-02-31", "2002-13-01",
-                "2002-00-10", "2002-1-01", "02-01-2002", "2002/01/01", "", "20020101"));
-        assertPatternAgrees("Year", text -> Semester.parse(text).isPresent(), List.of("1,1", "4,2", "2-1", " 3 , 2 ",
-                "0,1", "5,1", "1,3", "11", "1.1", "", "1,1,1"));
-        assertPatternAgrees("UpstreamWord", text -> accepts(() -> Params.word("degree", text)), List.of("", "btech",
-                "r17", "null", "gradercrv", "A".repeat(20), "A".repeat(21), "b-tech", "b tech", "r17&x=1"));
-        JsonNode examCode = resolve(DOCUMENT.at("/components/parameters/ExamCode")).path("schema");
+        assertPatternAgrees(
+                "HallTicket",
+                HallTicket::isValid,
+                List.of(
+                        "189A1A0501",
+                        "189a1a0501",
+                        "20S11A6601",
+                        "189A1A050",
+                        "189A1A05011",
+                        "189A1A05-1",
+                        "189A1A05 1",
+                        "",
+                        "ABCDEFGHIJ"));
+        assertPatternAgrees(
+                "Dob",
+                Params::isDob,
+                List.of(
+                        "2002-01-01",
+                        "1999-12-31",
+                        "2002-02-31",
+                        "2002-13-01",
+                        "2002-00-10",
+                        "2002-1-01",
+                        "02-01-2002",
+                        "2002/01/01",
+                        "",
+                        "20020101"));
+        assertPatternAgrees(
+                "Year",
+                text -> Semester.parse(text).isPresent(),
+                List.of("1,1", "4,2", "2-1", " 3 , 2 ", "0,1", "5,1", "1,3", "11", "1.1", "", "1,1,1"));
+        assertPatternAgrees(
+                "UpstreamWord",
+                text -> accepts(() -> Params.word("degree", text)),
+                List.of(
+                        "",
+                        "btech",
+                        "r17",
+                        "null",
+                        "gradercrv",
+                        "A".repeat(20),
+                        "A".repeat(21),
+                        "b-tech",
+                        "b tech",
+                        "r17&x=1"));
+        JsonNode examCode =
+                resolve(DOCUMENT.at("/components/parameters/ExamCode")).path("schema");
         Pattern examCodePattern = Pattern.compile(examCode.path("pattern").asText());
         for (String sample : List.of("1", "1560", "123456", "1234567", "15a0", "-1", " 1")) {
-            assertThat(examCodePattern.matcher(sample).find()).as("examCode '%s'", sample)
+            assertThat(examCodePattern.matcher(sample).find())
+                    .as("examCode '%s'", sample)
                     .isEqualTo(accepts(() -> Params.examCode("examCode", sample)));
         }
     }
@@ -296,8 +399,12 @@ class OpenApiDocumentTest {
         Set<String> documented = new TreeSet<>();
         DOCUMENT.at("/components/schemas/Error/properties/code/enum").forEach(code -> documented.add(code.asText()));
         Set<String> sent = new TreeSet<>();
-        for (ApiException e : List.of(ApiException.invalidParameter("x", "is bad"), ApiException.notFound(),
-                ApiException.tooLarge("too long"), ApiException.rateLimited(1), ApiException.tooManyJobs())) {
+        for (ApiException e : List.of(
+                ApiException.invalidParameter("x", "is bad"),
+                ApiException.notFound(),
+                ApiException.tooLarge("too long"),
+                ApiException.rateLimited(1),
+                ApiException.tooManyJobs())) {
             sent.add(e.code());
         }
         for (int status : List.of(400, 404, 405, 414, 431, 500)) {

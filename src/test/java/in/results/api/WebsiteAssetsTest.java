@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 class WebsiteAssetsTest {
     private static final Pattern PAGE_REFERENCE = Pattern.compile("(?:src|href)=\"(/(?:assets|webjars)/[^\"]+)\"");
     private static final Pattern MODULE_IMPORT = Pattern.compile("from '\\./([^']+)'");
-    private static final List<String> SCRIPTS = List.of("app.js", "api.js", "ui.js", "charts.js", "student.js",
-            "classpage.js", "releases.js");
+    private static final List<String> SCRIPTS =
+            List.of("app.js", "api.js", "ui.js", "charts.js", "student.js", "classpage.js", "releases.js");
 
     private static String resource(String path) {
         try (InputStream in = WebsiteAssetsTest.class.getResourceAsStream(path)) {
@@ -30,9 +30,7 @@ class WebsiteAssetsTest {
 
     /** Where the service serves a path from: /assets/ from web/assets, /webjars/ from the WebJars. */
     private static String classpathOf(String served) {
-        return served.startsWith("/assets/")
-                ? "/web" + served
-                : "/META-INF/resources" + served;
+        return served.startsWith("/assets/") ? "/web" + served : "/META-INF/resources" + served;
     }
 
     @Test
@@ -50,9 +48,12 @@ class WebsiteAssetsTest {
             }
         }
 
-        assertThat(named).contains("/assets/app.js", "/assets/site.css")
+        assertThat(named)
+                .contains("/assets/app.js", "/assets/site.css")
                 .anySatisfy(path -> assertThat(path).startsWith("/webjars/chart.js/"));
-        named.forEach(path -> assertThat(WebsiteAssetsTest.class.getResource(classpathOf(path))).as(path).isNotNull());
+        named.forEach(path -> assertThat(WebsiteAssetsTest.class.getResource(classpathOf(path)))
+                .as(path)
+                .isNotNull());
         SCRIPTS.forEach(script -> assertThat(named).contains("/assets/" + script));
     }
 
@@ -64,7 +65,9 @@ class WebsiteAssetsTest {
         assertThat(page).doesNotContainPattern("(?i)<script(?![^>]*\\bsrc=)[^>]*>");
         assertThat(page).doesNotContainIgnoringCase("style=");
         for (String script : SCRIPTS) {
-            assertThat(resource("/web/assets/" + script)).as(script).doesNotContainPattern("https?://")
+            assertThat(resource("/web/assets/" + script))
+                    .as(script)
+                    .doesNotContainPattern("https?://")
                     .doesNotContain("innerHTML", "eval(");
         }
         assertThat(resource("/web/assets/site.css")).doesNotContainPattern("url\\(|@import");

@@ -35,11 +35,14 @@ public final class Benchmarks {
     static final int SERVER_CAPACITY = 64;
     static final int STUDENTS_PER_BATCH = Integer.getInteger("bench.studentsPerBatch", 10);
     /** Regulations whose cold all-semesters lookups are measured, in order; the first one's is measured warm. */
-    static final List<String> REGULATIONS = List.of(System.getProperty("bench.regulations", "R18,R22").split(","));
+    static final List<String> REGULATIONS =
+            List.of(System.getProperty("bench.regulations", "R18,R22").split(","));
+
     static final Duration THROUGHPUT_RUN = Duration.ofSeconds(5);
     static final int THROUGHPUT_CLIENTS = 16;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     public static void main(String[] args) throws Exception {
         switch (System.getProperty("bench.suite", "lookups")) {
@@ -58,21 +61,24 @@ public final class Benchmarks {
      */
     void cachedWithAndWithoutRedis() throws Exception {
         Cohort cohort = Cohort.generate(Cohort.DEFAULT_SEED);
-        Student student = cohort.students().stream().filter(s -> !s.lateralEntry() && s.results().size() > 4)
-                .findFirst().orElseThrow();
+        Student student = cohort.students().stream()
+                .filter(s -> !s.lateralEntry() && s.results().size() > 4)
+                .findFirst()
+                .orElseThrow();
         try (UniversitySimulator simulator = UniversitySimulator.start(cohort, 0);
                 RedisServer redis = RedisServer.start()) {
             for (int round = 0; round <= 2; round++) {
                 for (String redisUrl : List.of("", redis.url())) {
-                    Javalin service = startService(simulator, redisUrl.isEmpty()
-                            ? Map.of() : Map.of("RESULTS_REDIS_URL", redisUrl));
+                    Javalin service = startService(
+                            simulator, redisUrl.isEmpty() ? Map.of() : Map.of("RESULTS_REDIS_URL", redisUrl));
                     String url = "http://127.0.0.1:" + service.port() + "/all-r18/" + student.hallTicket();
                     if (get(url).statusCode() != 200) {
                         throw new IllegalStateException("all-r18 failed for " + student.hallTicket());
                     }
                     String store = redisUrl.isEmpty() ? "embedded" : "redis   ";
-                    System.out.printf("round %d%s, %s: %s; %s%n", round, round == 0 ? " (warm-up)" : "", store,
-                            warmLatency(url), throughput(url));
+                    System.out.printf(
+                            "round %d%s, %s: %s; %s%n",
+                            round, round == 0 ? " (warm-up)" : "", store, warmLatency(url), throughput(url));
                     service.stop();
                 }
             }
@@ -110,8 +116,11 @@ public final class Benchmarks {
             Thread.sleep(THROUGHPUT_RUN.toMillis());
             stop.set(true);
         }
-        return String.format("%d clients: %.0f requests/s, p99 %.1f ms", THROUGHPUT_CLIENTS,
-                served.get() / (double) THROUGHPUT_RUN.toSeconds(), percentile(latencies, 0.99) / 1000);
+        return String.format(
+                "%d clients: %.0f requests/s, p99 %.1f ms",
+                THROUGHPUT_CLIENTS,
+                served.get() / (double) THROUGHPUT_RUN.toSeconds(),
+                percentile(latencies, 0.99) / 1000);
     }
 
     void run() throws Exception {
@@ -119,9 +128,14 @@ public final class Benchmarks {
         try (UniversitySimulator simulator = UniversitySimulator.start(cohort, 0)) {
             simulator.setLatency(L, Duration.ZERO);
             simulator.setMaxConcurrent(SERVER_CAPACITY);
-            System.out.printf("simulator latency L = %d ms, capacity %d; %d releases listed, %d of them R18 B.Tech,"
-                    + " %d R22 B.Tech (an ask-everything lookup like the old service's sends one request per row of the"
-                    + " regulation)%n", L.toMillis(), SERVER_CAPACITY, cohort.exams().size(), btechRows(cohort, "R18"),
+            System.out.printf(
+                    "simulator latency L = %d ms, capacity %d; %d releases listed, %d of them R18 B.Tech,"
+                            + " %d R22 B.Tech (an ask-everything lookup like the old service's sends one request per row of the"
+                            + " regulation)%n",
+                    L.toMillis(),
+                    SERVER_CAPACITY,
+                    cohort.exams().size(),
+                    btechRows(cohort, "R18"),
                     btechRows(cohort, "R22"));
             Javalin service = startService(simulator);
             String base = "http://127.0.0.1:" + service.port();
@@ -129,8 +143,8 @@ public final class Benchmarks {
             Student warmStudent = null;
             for (String regulation : REGULATIONS) {
                 // Each regulation's picks have a seed of their own: R18's are the same students as before R22 existed.
-                Student last = coldAllSemesters(cohort, simulator, base, regulation,
-                        new Random(regulation.equals("R18") ? 7 : 22));
+                Student last = coldAllSemesters(
+                        cohort, simulator, base, regulation, new Random(regulation.equals("R18") ? 7 : 22));
                 warmStudent = warmStudent == null ? last : warmStudent;
             }
             warmAllSemesters(base, warmStudent);
@@ -144,15 +158,18 @@ public final class Benchmarks {
 
     private static long btechRows(Cohort cohort, String regulation) {
         return cohort.exams().stream()
-                .filter(exam -> exam.regulation().equals(regulation) && exam.degree().equals("btech")).count();
+                .filter(exam ->
+                        exam.regulation().equals(regulation) && exam.degree().equals("btech"))
+                .count();
     }
 
     /**
      * Cold {@code /all-<regulation>} lookups of {@link #STUDENTS_PER_BATCH} students per batch (lateral entrants
      * count with the batch they joined), picked with {@code random}; returns the last student looked up.
      */
-    private Student coldAllSemesters(Cohort cohort, UniversitySimulator simulator, String base, String regulation,
-            Random random) throws Exception {
+    private Student coldAllSemesters(
+            Cohort cohort, UniversitySimulator simulator, String base, String regulation, Random random)
+            throws Exception {
         String path = "/all-" + regulation.toLowerCase(Locale.ROOT) + "/";
         Map<Integer, List<Student>> byBatch = cohort.students().stream()
                 .filter(s -> !s.results().isEmpty() && s.regulation().equals(regulation))
@@ -177,17 +194,31 @@ public final class Benchmarks {
                 batchRequests.add(simulator.requestCount("/resultAction") - before);
                 lastStudent = student;
             }
-            System.out.printf("%s batch %d: cold %s latency median %.2f L (max %.2f L), upstream requests median %d"
-                    + " (min %d, max %d)%n", regulation, batch.getKey(), path, median(batchLatencies),
-                    Collections.max(batchLatencies), medianLong(batchRequests), Collections.min(batchRequests),
+            System.out.printf(
+                    "%s batch %d: cold %s latency median %.2f L (max %.2f L), upstream requests median %d"
+                            + " (min %d, max %d)%n",
+                    regulation,
+                    batch.getKey(),
+                    path,
+                    median(batchLatencies),
+                    Collections.max(batchLatencies),
+                    medianLong(batchRequests),
+                    Collections.min(batchRequests),
                     Collections.max(batchRequests));
             latencies.addAll(batchLatencies);
             requests.addAll(batchRequests);
         }
-        System.out.printf("%s ALL %d students: cold latency median %.2f L, p90 %.2f L, max %.2f L; requests median %d,"
-                + " p90 %d, max %d%n", regulation, latencies.size(), median(latencies), percentile(latencies, 0.9),
-                Collections.max(latencies), medianLong(requests),
-                (long) percentile(requests.stream().map(Long::doubleValue).toList(), 0.9), Collections.max(requests));
+        System.out.printf(
+                "%s ALL %d students: cold latency median %.2f L, p90 %.2f L, max %.2f L; requests median %d,"
+                        + " p90 %d, max %d%n",
+                regulation,
+                latencies.size(),
+                median(latencies),
+                percentile(latencies, 0.9),
+                Collections.max(latencies),
+                medianLong(requests),
+                (long) percentile(requests.stream().map(Long::doubleValue).toList(), 0.9),
+                Collections.max(requests));
         return lastStudent;
     }
 
@@ -200,7 +231,8 @@ public final class Benchmarks {
             get(warmUrl);
             warm.add((System.nanoTime() - start) / 1000.0);
         }
-        System.out.printf("warm (cached) %s: median %.0f µs, p99 %.0f µs over 2000 sequential requests%n",
+        System.out.printf(
+                "warm (cached) %s: median %.0f µs, p99 %.0f µs over 2000 sequential requests%n",
                 path, median(warm), percentile(warm, 0.99));
 
         AtomicLong served = new AtomicLong();
@@ -218,20 +250,30 @@ public final class Benchmarks {
             Thread.sleep(THROUGHPUT_RUN.toMillis());
             stop.set(true);
         }
-        System.out.printf("cached %s throughput: %.0f requests/s (%d clients, %d s, client in the same JVM)%n",
-                path, served.get() / (double) THROUGHPUT_RUN.toSeconds(), THROUGHPUT_CLIENTS, THROUGHPUT_RUN.toSeconds());
+        System.out.printf(
+                "cached %s throughput: %.0f requests/s (%d clients, %d s, client in the same JVM)%n",
+                path,
+                served.get() / (double) THROUGHPUT_RUN.toSeconds(),
+                THROUGHPUT_CLIENTS,
+                THROUGHPUT_RUN.toSeconds());
     }
 
     private void bulk(Cohort cohort, UniversitySimulator simulator, String base) throws Exception {
         Map<String, Long> sections = cohort.students().stream()
                 .collect(Collectors.groupingBy(s -> s.hallTicket().substring(0, 8), Collectors.counting()));
-        String prefix = Collections.max(sections.entrySet(), Map.Entry.comparingByValue()).getKey();
-        Student someone = cohort.students().stream().filter(s -> s.hallTicket().startsWith(prefix)
-                && !s.results().isEmpty()).findFirst().orElseThrow();
+        String prefix = Collections.max(sections.entrySet(), Map.Entry.comparingByValue())
+                .getKey();
+        Student someone = cohort.students().stream()
+                .filter(s -> s.hallTicket().startsWith(prefix) && !s.results().isEmpty())
+                .findFirst()
+                .orElseThrow();
         String code = someone.results().keySet().iterator().next();
         StringBuilder query = new StringBuilder("/api?hallticket_from=" + prefix + "01&hallticket_to=" + prefix + "J8");
-        cohort.exam(code).orElseThrow().linkParams()
-                .forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+        cohort.exam(code)
+                .orElseThrow()
+                .linkParams()
+                .forEach((key, value) ->
+                        query.append('&').append(key).append('=').append(value));
         long before = simulator.requestCount("/resultAction");
         long start = System.nanoTime();
         HttpResponse<String> reply = get(base + query);
@@ -240,9 +282,15 @@ public final class Benchmarks {
             reply = get(base + query);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.printf("bulk 198 hall tickets (%s01-%sJ8, exam %s): final array after %.2f s (%.1f L), %d upstream requests, status %d%n",
-                prefix, prefix, code, seconds, seconds * 1e9 / L.toNanos(),
-                simulator.requestCount("/resultAction") - before, reply.statusCode());
+        System.out.printf(
+                "bulk 198 hall tickets (%s01-%sJ8, exam %s): final array after %.2f s (%.1f L), %d upstream requests, status %d%n",
+                prefix,
+                prefix,
+                code,
+                seconds,
+                seconds * 1e9 / L.toNanos(),
+                simulator.requestCount("/resultAction") - before,
+                reply.statusCode());
     }
 
     private static Javalin startService(UniversitySimulator simulator) {
@@ -256,7 +304,10 @@ public final class Benchmarks {
     }
 
     private HttpResponse<String> get(String url) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).build(),
+        return http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(60))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 

@@ -29,7 +29,8 @@ import java.util.stream.Collectors;
  * round robin through all three. Bounded: 20 cold lookups, 30 concurrent requests, one 198-hall-ticket job.
  */
 final class FleetBenchmarks {
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Duration latency;
 
     FleetBenchmarks(Duration latency) {
@@ -46,7 +47,9 @@ final class FleetBenchmarks {
             for (int i = 0; i < 3; i++) {
                 fleet.add(startMember(simulator, redis.url()));
             }
-            List<String> bases = fleet.stream().map(service -> "http://127.0.0.1:" + service.port()).toList();
+            List<String> bases = fleet.stream()
+                    .map(service -> "http://127.0.0.1:" + service.port())
+                    .toList();
             get(bases.get(0) + "/new/all"); // the release list, shared from then on
             Javalin alone = startMember(simulator, "");
             String aloneBase = "http://127.0.0.1:" + alone.port();
@@ -65,30 +68,43 @@ final class FleetBenchmarks {
     private void coldLookups(Cohort cohort, UniversitySimulator simulator, List<String> bases, String label)
             throws Exception {
         List<Student> students = new ArrayList<>(cohort.students().stream()
-                .filter(s -> s.regulation().equals("R18") && !s.results().isEmpty()).toList());
+                .filter(s -> s.regulation().equals("R18") && !s.results().isEmpty())
+                .toList());
         Collections.shuffle(students, new Random(7));
         List<Double> latencies = new ArrayList<>();
         List<Long> requests = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             long before = simulator.requestCount("/resultAction");
             long start = System.nanoTime();
-            int status = get(bases.get(i % bases.size()) + "/all-r18/" + students.get(i).hallTicket()).statusCode();
+            int status = get(bases.get(i % bases.size()) + "/all-r18/"
+                            + students.get(i).hallTicket())
+                    .statusCode();
             latencies.add((System.nanoTime() - start) / (double) latency.toNanos());
             requests.add(simulator.requestCount("/resultAction") - before);
             if (status != 200) {
                 throw new IllegalStateException("/all-r18 answered " + status);
             }
         }
-        System.out.printf("fleet: cold /all-r18, 20 students, %s: latency median %.2f L, p90 %.2f L;"
-                + " upstream requests median %d, max %d%n", label, percentile(latencies, 0.5), percentile(latencies, 0.9),
-                (long) percentile(requests.stream().map(Long::doubleValue).toList(), 0.5), Collections.max(requests));
+        System.out.printf(
+                "fleet: cold /all-r18, 20 students, %s: latency median %.2f L, p90 %.2f L;"
+                        + " upstream requests median %d, max %d%n",
+                label,
+                percentile(latencies, 0.5),
+                percentile(latencies, 0.9),
+                (long) percentile(requests.stream().map(Long::doubleValue).toList(), 0.5),
+                Collections.max(requests));
     }
 
     /** One cold student asked 30 times at once, spread over the instances. */
     private void identicalColdLookups(Cohort cohort, UniversitySimulator simulator, List<String> bases, String label)
             throws Exception {
-        Student student = cohort.students().stream().filter(s -> s.regulation().equals("R18") && !s.lateralEntry()
-                && s.results().size() > 8).skip(50).findFirst().orElseThrow();
+        Student student = cohort.students().stream()
+                .filter(s -> s.regulation().equals("R18")
+                        && !s.lateralEntry()
+                        && s.results().size() > 8)
+                .skip(50)
+                .findFirst()
+                .orElseThrow();
         long before = simulator.requestCount("/resultAction");
         long start = System.nanoTime();
         List<Integer> statuses = new ArrayList<>();
@@ -102,9 +118,12 @@ final class FleetBenchmarks {
                 statuses.add(status.get());
             }
         }
-        System.out.printf("fleet: 30 identical cold /all-r18 at once, %s: all answered after %.2f L,"
-                + " %d upstream requests, statuses %s%n", label, (System.nanoTime() - start)
-                / (double) latency.toNanos(), simulator.requestCount("/resultAction") - before,
+        System.out.printf(
+                "fleet: 30 identical cold /all-r18 at once, %s: all answered after %.2f L,"
+                        + " %d upstream requests, statuses %s%n",
+                label,
+                (System.nanoTime() - start) / (double) latency.toNanos(),
+                simulator.requestCount("/resultAction") - before,
                 statuses.stream().distinct().toList());
     }
 
@@ -112,13 +131,19 @@ final class FleetBenchmarks {
     private void bulk(Cohort cohort, UniversitySimulator simulator, List<String> bases) throws Exception {
         Map<String, Long> sections = cohort.students().stream()
                 .collect(Collectors.groupingBy(s -> s.hallTicket().substring(0, 8), Collectors.counting()));
-        String prefix = Collections.max(sections.entrySet(), Map.Entry.comparingByValue()).getKey();
-        Student someone = cohort.students().stream().filter(s -> s.hallTicket().startsWith(prefix)
-                && !s.results().isEmpty()).findFirst().orElseThrow();
+        String prefix = Collections.max(sections.entrySet(), Map.Entry.comparingByValue())
+                .getKey();
+        Student someone = cohort.students().stream()
+                .filter(s -> s.hallTicket().startsWith(prefix) && !s.results().isEmpty())
+                .findFirst()
+                .orElseThrow();
         String code = someone.results().keySet().iterator().next();
         StringBuilder query = new StringBuilder("/api?hallticket_from=" + prefix + "01&hallticket_to=" + prefix + "J8");
-        cohort.exam(code).orElseThrow().linkParams()
-                .forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+        cohort.exam(code)
+                .orElseThrow()
+                .linkParams()
+                .forEach((key, value) ->
+                        query.append('&').append(key).append('=').append(value));
         simulator.resetCounters();
         long start = System.nanoTime();
         HttpResponse<String> reply = get(bases.get(0) + query);
@@ -127,10 +152,14 @@ final class FleetBenchmarks {
             reply = get(bases.get(poll % 3) + query);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.printf("fleet: bulk 198 hall tickets started on one instance, polled through three: final array after"
-                + " %.2f s (%.1f L), %d upstream requests, peak %d at once at the university, status %d%n", seconds,
-                seconds * 1e9 / latency.toNanos(), simulator.requestCount("/resultAction"),
-                simulator.maxConcurrentSeen(), reply.statusCode());
+        System.out.printf(
+                "fleet: bulk 198 hall tickets started on one instance, polled through three: final array after"
+                        + " %.2f s (%.1f L), %d upstream requests, peak %d at once at the university, status %d%n",
+                seconds,
+                seconds * 1e9 / latency.toNanos(),
+                simulator.requestCount("/resultAction"),
+                simulator.maxConcurrentSeen(),
+                reply.statusCode());
     }
 
     /** An instance on Redis at {@code redisUrl}, or alone ("" = embedded store). */
@@ -141,7 +170,10 @@ final class FleetBenchmarks {
     }
 
     private HttpResponse<String> get(String url) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).build(),
+        return http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(60))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 

@@ -42,13 +42,15 @@ final class WireBenchmark {
     private static final int LATER_COLD_LOOKUPS = 3;
     /** How long after {@code /health} first answers the first lookup is sent: a client arriving soon after start. */
     private static final Duration FIRST_CLIENT_AFTER = Duration.ofSeconds(1);
+
     private static final Pattern RATE = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
     private static final Pattern TOTAL = Pattern.compile("(\\d+) requests in");
     private static final Pattern P99 = Pattern.compile("\\s99%\\s+([0-9.]+)(us|ms|s)");
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses: (\\d+)");
     private static final Pattern SOCKET_ERRORS = Pattern.compile("Socket errors: (.*)");
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     /** One way of running the service: a jar and the file of JVM options it is started with ({@code none}). */
     record Variant(String label, Path jar, String jvmOptions) {}
@@ -57,9 +59,12 @@ final class WireBenchmark {
         List<Variant> variants = new ArrayList<>();
         String baseline = System.getProperty("bench.baselineJar", "");
         if (!baseline.isEmpty()) {
-            variants.add(new Variant("baseline", Path.of(baseline), System.getProperty("bench.baselineOptions", "none")));
+            variants.add(
+                    new Variant("baseline", Path.of(baseline), System.getProperty("bench.baselineOptions", "none")));
         }
-        variants.add(new Variant("current", Path.of(System.getProperty("bench.jar", "target/results-service.jar")),
+        variants.add(new Variant(
+                "current",
+                Path.of(System.getProperty("bench.jar", "target/results-service.jar")),
                 System.getProperty("bench.jvmOptions", "jvm.options")));
         for (Variant variant : variants) {
             if (!Files.isRegularFile(variant.jar())) {
@@ -71,15 +76,20 @@ final class WireBenchmark {
         try (UniversitySimulator simulator = UniversitySimulator.start(cohort, 0)) {
             simulator.setLatency(L, Duration.ZERO);
             simulator.setMaxConcurrent(Benchmarks.SERVER_CAPACITY);
-            System.out.printf("wire: simulator L = %d ms; %d comparable R18 students (exam pages %s); wrk -t2 -d%ds;"
-                    + " load average %s%n", L.toMillis(), comparable.size(),
-                    comparable.getFirst().results().keySet(), WRK_SECONDS, loadAverage());
+            System.out.printf(
+                    "wire: simulator L = %d ms; %d comparable R18 students (exam pages %s); wrk -t2 -d%ds;"
+                            + " load average %s%n",
+                    L.toMillis(),
+                    comparable.size(),
+                    comparable.getFirst().results().keySet(),
+                    WRK_SECONDS,
+                    loadAverage());
             List<Service> services = new ArrayList<>();
             try {
                 for (int i = 0; i < variants.size(); i++) {
                     int from = i * (1 + LATER_COLD_LOOKUPS);
-                    services.add(startAndLookUpCold(variants.get(i), simulator,
-                            comparable.subList(from, from + 1 + LATER_COLD_LOOKUPS)));
+                    services.add(startAndLookUpCold(
+                            variants.get(i), simulator, comparable.subList(from, from + 1 + LATER_COLD_LOOKUPS)));
                 }
                 for (Service service : services) { // JIT warm-up, not a result
                     wrk(service, "/health", 50, 3, List.of());
@@ -88,21 +98,28 @@ final class WireBenchmark {
                 for (int connections : List.of(200, 50)) {
                     for (Service service : services) {
                         WrkResult health = wrk(service, "/health", connections, WRK_SECONDS, List.of());
-                        WrkResult cached = wrk(service, "/all-r18/" + service.cached(), connections, WRK_SECONDS,
-                                List.of());
-                        System.out.printf("%s, %d connections: /health %s; cached /all-r18 %s; ratio %.2f%n",
+                        WrkResult cached =
+                                wrk(service, "/all-r18/" + service.cached(), connections, WRK_SECONDS, List.of());
+                        System.out.printf(
+                                "%s, %d connections: /health %s; cached /all-r18 %s; ratio %.2f%n",
                                 service.variant().label(), connections, health, cached, cached.rate() / health.rate());
                     }
                 }
                 for (Service service : services) {
-                    WrkResult gzip = wrk(service, "/all-r18/" + service.cached(), 200, WRK_SECONDS,
+                    WrkResult gzip = wrk(
+                            service,
+                            "/all-r18/" + service.cached(),
+                            200,
+                            WRK_SECONDS,
                             List.of("-H", "Accept-Encoding: gzip"));
-                    System.out.printf("%s, 200 connections, Accept-Encoding: gzip: cached /all-r18 %s%n",
+                    System.out.printf(
+                            "%s, 200 connections, Accept-Encoding: gzip: cached /all-r18 %s%n",
                             service.variant().label(), gzip);
                 }
                 for (Service service : services) {
-                    System.out.printf("%s: after the load %s; load average %s%n", service.variant().label(),
-                            memoryOf(service.process()), loadAverage());
+                    System.out.printf(
+                            "%s: after the load %s; load average %s%n",
+                            service.variant().label(), memoryOf(service.process()), loadAverage());
                 }
             } finally {
                 for (Service service : services) {
@@ -124,33 +141,44 @@ final class WireBenchmark {
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString()));
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         if (!variant.jvmOptions().equals("none")) {
             command.add("@" + variant.jvmOptions());
         }
         command.addAll(List.of("-jar", variant.jar().toString(), "--port", Integer.toString(port)));
         Path log = Path.of("target", "bench-wire-" + variant.label() + ".log");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         String upstream = simulator.baseUrl() + "," + simulator.baseUrl() + "/results";
-        builder.environment().putAll(Map.of("RESULTS_UPSTREAM_URLS", upstream,
-                // The per-client limit stays on (its cost is part of the hot path) with room for every wrk request.
-                "RESULTS_RATE_LIMIT_PER_MINUTE", "1000000"));
+        builder.environment()
+                .putAll(Map.of(
+                        "RESULTS_UPSTREAM_URLS",
+                        upstream,
+                        // The per-client limit stays on (its cost is part of the hot path) with room for every wrk
+                        // request.
+                        "RESULTS_RATE_LIMIT_PER_MINUTE",
+                        "1000000"));
         long listBefore = simulator.requestCount("/jsp/home.jsp");
         long start = System.nanoTime();
         Process process = builder.start();
         String base = "http://127.0.0.1:" + port;
         while (!answers(base + "/health")) {
-            if (!process.isAlive() || System.nanoTime() - start > Duration.ofSeconds(60).toNanos()) {
+            if (!process.isAlive()
+                    || System.nanoTime() - start > Duration.ofSeconds(60).toNanos()) {
                 throw new IllegalStateException(variant.label() + " did not start; see " + log);
             }
             Thread.sleep(20);
         }
         double startedSeconds = (System.nanoTime() - start) / 1e9;
         Thread.sleep(FIRST_CLIENT_AFTER.toMillis());
-        System.out.printf("%s: %s%s, /health answered %.2f s after start; release list fetched %d times before the"
-                + " first lookup%n", variant.label(), variant.jar(),
-                variant.jvmOptions().equals("none") ? " (JVM defaults)" : " @" + variant.jvmOptions(), startedSeconds,
+        System.out.printf(
+                "%s: %s%s, /health answered %.2f s after start; release list fetched %d times before the"
+                        + " first lookup%n",
+                variant.label(),
+                variant.jar(),
+                variant.jvmOptions().equals("none") ? " (JVM defaults)" : " @" + variant.jvmOptions(),
+                startedSeconds,
                 simulator.requestCount("/jsp/home.jsp") - listBefore);
         List<Double> latencies = new ArrayList<>();
         List<Long> requests = new ArrayList<>();
@@ -161,20 +189,30 @@ final class WireBenchmark {
             latencies.add((System.nanoTime() - sent) / (double) L.toNanos());
             requests.add(simulator.requestCount("/resultAction") - before);
             if (reply.statusCode() != 200) {
-                throw new IllegalStateException("/all-r18 answered " + reply.statusCode() + " for " + student.hallTicket());
+                throw new IllegalStateException(
+                        "/all-r18 answered " + reply.statusCode() + " for " + student.hallTicket());
             }
         }
         List<Double> later = latencies.subList(1, latencies.size());
         double laterMedian = later.stream().sorted().toList().get(later.size() / 2);
-        System.out.printf("%s: first cold /all-r18 after start %.2f L (%d upstream requests); later cold lookups of"
-                + " comparable students %s L (requests %s), median %.2f L; first / later = %.2f%n", variant.label(),
-                latencies.getFirst(), requests.getFirst(), later.stream().map(v -> String.format(Locale.ROOT, "%.2f", v))
-                        .collect(Collectors.joining(", ")), requests.subList(1, requests.size()), laterMedian,
+        System.out.printf(
+                "%s: first cold /all-r18 after start %.2f L (%d upstream requests); later cold lookups of"
+                        + " comparable students %s L (requests %s), median %.2f L; first / later = %.2f%n",
+                variant.label(),
+                latencies.getFirst(),
+                requests.getFirst(),
+                later.stream().map(v -> String.format(Locale.ROOT, "%.2f", v)).collect(Collectors.joining(", ")),
+                requests.subList(1, requests.size()),
+                laterMedian,
                 latencies.getFirst() / laterMedian);
         String cached = students.getFirst().hallTicket();
         HttpResponse<String> hit = get(base + "/all-r18/" + cached);
-        System.out.printf("%s: cached /all-r18/%s: X-Cache %s, %d bytes of JSON%n", variant.label(), cached,
-                hit.headers().firstValue("X-Cache").orElse("?"), hit.body().getBytes(StandardCharsets.UTF_8).length);
+        System.out.printf(
+                "%s: cached /all-r18/%s: X-Cache %s, %d bytes of JSON%n",
+                variant.label(),
+                cached,
+                hit.headers().firstValue("X-Cache").orElse("?"),
+                hit.body().getBytes(StandardCharsets.UTF_8).length);
         return new Service(variant, process, base, cached);
     }
 
@@ -184,10 +222,15 @@ final class WireBenchmark {
      */
     private static List<Student> comparableStudents(Cohort cohort, int count) {
         Map<List<String>, List<Student>> groups = cohort.students().stream()
-                .filter(s -> s.regulation().equals("R18") && !s.lateralEntry() && s.results().size() >= 4)
-                .collect(Collectors.groupingBy(s -> List.of(s.admissionYear() + ":" + s.results().keySet(),
+                .filter(s -> s.regulation().equals("R18")
+                        && !s.lateralEntry()
+                        && s.results().size() >= 4)
+                .collect(Collectors.groupingBy(s -> List.of(
+                        s.admissionYear() + ":" + s.results().keySet(),
                         String.valueOf(s.rcrvResults().keySet()))));
-        List<Student> largest = groups.values().stream().max(Comparator.comparingInt(List::size)).orElseThrow();
+        List<Student> largest = groups.values().stream()
+                .max(Comparator.comparingInt(List::size))
+                .orElseThrow();
         if (largest.size() < count) {
             throw new IllegalStateException("only " + largest.size() + " comparable students, " + count + " needed");
         }
@@ -201,15 +244,20 @@ final class WireBenchmark {
     record WrkResult(double rate, double p99Millis, double cpuMicrosPerRequest, String errors) {
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "%,.0f requests/s, p99 %.1f ms, %.0f µs CPU per request%s", rate,
-                    p99Millis, cpuMicrosPerRequest, errors.isEmpty() ? "" : " (" + errors + ")");
+            return String.format(
+                    Locale.ROOT,
+                    "%,.0f requests/s, p99 %.1f ms, %.0f µs CPU per request%s",
+                    rate,
+                    p99Millis,
+                    cpuMicrosPerRequest,
+                    errors.isEmpty() ? "" : " (" + errors + ")");
         }
     }
 
     private static WrkResult wrk(Service service, String path, int connections, int seconds, List<String> headers)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("wrk", "-t2", "-c" + connections, "-d" + seconds + "s",
-                "--latency"));
+        List<String> command =
+                new ArrayList<>(List.of("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", "--latency"));
         command.addAll(headers);
         command.add(service.base() + path);
         long cpuBefore = cpuMicros(service.process());
@@ -230,11 +278,12 @@ final class WireBenchmark {
         if (!rate.find() || !p99.find() || !total.find()) {
             throw new IllegalStateException("wrk printed no rate or p99: " + output);
         }
-        double p99Millis = Double.parseDouble(p99.group(1)) * switch (p99.group(2)) {
-            case "us" -> 0.001;
-            case "ms" -> 1;
-            default -> 1000;
-        };
+        double p99Millis = Double.parseDouble(p99.group(1))
+                * switch (p99.group(2)) {
+                    case "us" -> 0.001;
+                    case "ms" -> 1;
+                    default -> 1000;
+                };
         List<String> errors = new ArrayList<>();
         Matcher non2xx = NON_2XX.matcher(output);
         if (non2xx.find()) {
@@ -244,8 +293,11 @@ final class WireBenchmark {
         if (socket.find()) {
             errors.add("socket errors: " + socket.group(1).strip());
         }
-        return new WrkResult(Double.parseDouble(rate.group(1)), p99Millis,
-                cpu / (double) Math.max(1, Long.parseLong(total.group(1))), String.join("; ", errors));
+        return new WrkResult(
+                Double.parseDouble(rate.group(1)),
+                p99Millis,
+                cpu / (double) Math.max(1, Long.parseLong(total.group(1))),
+                String.join("; ", errors));
     }
 
     /** The CPU time the process has used, user and system ({@code /proc/<pid>/stat}, in clock ticks of 10 ms). */
@@ -257,9 +309,12 @@ final class WireBenchmark {
 
     /** Resident memory now and at its peak ({@code /proc/<pid>/status}: VmRSS, VmHWM). */
     private static String memoryOf(Process process) throws IOException {
-        Map<String, String> status = Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))
-                .stream().filter(line -> line.startsWith("VmRSS") || line.startsWith("VmHWM"))
-                .collect(Collectors.toMap(line -> line.substring(0, 5), line -> line.substring(6).strip()));
+        Map<String, String> status =
+                Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status")).stream()
+                        .filter(line -> line.startsWith("VmRSS") || line.startsWith("VmHWM"))
+                        .collect(Collectors.toMap(
+                                line -> line.substring(0, 5),
+                                line -> line.substring(6).strip()));
         return "RSS " + megabytes(status.get("VmRSS")) + " (peak " + megabytes(status.get("VmHWM")) + ")";
     }
 
@@ -281,7 +336,10 @@ final class WireBenchmark {
     }
 
     private HttpResponse<String> get(String url) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).build(),
+        return http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(60))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -35,9 +35,15 @@ class BulkJobsTest {
     private static final Cohort COHORT = Cohort.generate(42);
     /** The section (first 8 characters) and exam with the most results: most hall tickets have one. */
     private static final String SECTION = COHORT.students().stream()
-            .flatMap(s -> s.results().keySet().stream().map(code -> s.hallTicket().substring(0, 8) + "|" + code))
+            .flatMap(s ->
+                    s.results().keySet().stream().map(code -> s.hallTicket().substring(0, 8) + "|" + code))
             .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()))
-            .entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+            .entrySet()
+            .stream()
+            .max(Map.Entry.comparingByValue())
+            .orElseThrow()
+            .getKey();
+
     private static final String PREFIX = SECTION.substring(0, 8);
     private static final Exam EXAM = COHORT.exam(SECTION.substring(9)).orElseThrow();
     private static final ExamQuery QUERY = query(EXAM);
@@ -54,10 +60,16 @@ class BulkJobsTest {
     void start() {
         university = UniversitySimulator.start(COHORT, 0);
         // No upstream retries or request budget, and no pause between a hall ticket's two tries.
-        UpstreamClient upstream = new UpstreamClient(List.of(university.baseUrl()), 8, Duration.ofSeconds(5),
-                new UpstreamPolicy(1_000, Duration.ofSeconds(30), 0, Duration.ZERO, 0), ticker);
-        ExamLookup lookup = new ExamLookup(upstream, new EmbeddedStore<>(1_000, Duration.ofDays(7), ticker, Runnable::run));
-        BulkJobs.Policy policy = new BulkJobs.Policy(1, 2, 10, KEEP_FINISHED, KEEP_INCOMPLETE, DEADLINE, 2, Duration.ZERO);
+        UpstreamClient upstream = new UpstreamClient(
+                List.of(university.baseUrl()),
+                8,
+                Duration.ofSeconds(5),
+                new UpstreamPolicy(1_000, Duration.ofSeconds(30), 0, Duration.ZERO, 0),
+                ticker);
+        ExamLookup lookup =
+                new ExamLookup(upstream, new EmbeddedStore<>(1_000, Duration.ofDays(7), ticker, Runnable::run));
+        BulkJobs.Policy policy =
+                new BulkJobs.Policy(1, 2, 10, KEEP_FINISHED, KEEP_INCOMPLETE, DEADLINE, 2, Duration.ZERO);
         jobs = BulkJobs.local(lookup, policy, new Environment(ticker, Clock.systemUTC(), executor));
     }
 
@@ -68,8 +80,12 @@ class BulkJobsTest {
 
     private static ExamQuery query(Exam exam) {
         Map<String, String> link = exam.linkParams();
-        return new ExamQuery(link.get("degree"), exam.code(), link.getOrDefault("etype", ""),
-                link.getOrDefault("type", ""), link.getOrDefault("result", ""));
+        return new ExamQuery(
+                link.get("degree"),
+                exam.code(),
+                link.getOrDefault("etype", ""),
+                link.getOrDefault("type", ""),
+                link.getOrDefault("result", ""));
     }
 
     private static HallTicketRange rolls(String first, String last) {
@@ -78,15 +94,21 @@ class BulkJobsTest {
 
     /** The hall tickets of {@code range} that have a result in the exam, by the simulator's ground truth. */
     private static List<String> withResults(HallTicketRange range) {
-        return range.hallTickets().stream().map(HallTicket::value)
-                .filter(ticket -> COHORT.student(ticket).filter(s -> s.results().containsKey(EXAM.code())).isPresent())
+        return range.hallTickets().stream()
+                .map(HallTicket::value)
+                .filter(ticket -> COHORT.student(ticket)
+                        .filter(s -> s.results().containsKey(EXAM.code()))
+                        .isPresent())
                 .toList();
     }
 
     private static List<String> hallTicketsOf(BulkStatus status) {
         assertThat(status).isInstanceOf(BulkStatus.Finished.class);
-        return ((BulkStatus.Finished) status).pages().stream().map(ResultPage::details)
-                .map(StudentDetails::hallTicket).toList();
+        return ((BulkStatus.Finished) status)
+                .pages().stream()
+                        .map(ResultPage::details)
+                        .map(StudentDetails::hallTicket)
+                        .toList();
     }
 
     @Test
@@ -190,8 +212,10 @@ class BulkJobsTest {
         jobs.stop();
         executor.runAll();
 
-        assertThat(jobs.request(range, QUERY)).isInstanceOf(BulkStatus.Finished.class)
-                .extracting(status -> ((BulkStatus.Finished) status).missing()).isEqualTo(2);
+        assertThat(jobs.request(range, QUERY))
+                .isInstanceOf(BulkStatus.Finished.class)
+                .extracting(status -> ((BulkStatus.Finished) status).missing())
+                .isEqualTo(2);
         assertThat(university.requestCount("/resultAction")).isEqualTo(1);
     }
 }

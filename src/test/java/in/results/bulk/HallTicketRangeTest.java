@@ -1,10 +1,9 @@
 package in.results.bulk;
 
-import in.results.core.HallTicket;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import in.results.core.HallTicket;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,10 +19,14 @@ class HallTicketRangeTest {
 
         // 98, 99, then A0..A9, B0..B9, …, I0..I9, J0: 2 + 9×10 + 1 = 93
         assertThat(tickets).hasSize(93);
-        assertThat(tickets.subList(0, 4)).extracting(HallTicket::value)
+        assertThat(tickets.subList(0, 4))
+                .extracting(HallTicket::value)
                 .containsExactly("20S11A6698", "20S11A6699", "20S11A66A0", "20S11A66A1");
-        assertThat(tickets).extracting(HallTicket::value).contains("20S11A66I5")
-                .last().isEqualTo("20S11A66J0");
+        assertThat(tickets)
+                .extracting(HallTicket::value)
+                .contains("20S11A66I5")
+                .last()
+                .isEqualTo("20S11A66J0");
     }
 
     @Test
@@ -33,7 +36,8 @@ class HallTicketRangeTest {
 
     @Test
     void lower_case_ends_are_normalised() {
-        assertThat(range("20s11a6601", "20s11a6603").hallTickets()).extracting(HallTicket::value)
+        assertThat(range("20s11a6601", "20s11a6603").hallTickets())
+                .extracting(HallTicket::value)
                 .containsExactly("20S11A6601", "20S11A6602", "20S11A6603");
     }
 
@@ -47,7 +51,8 @@ class HallTicketRangeTest {
 
     @Test
     void ranges_compare_by_value() {
-        assertThat(range("20S11A6601", "20S11A6603")).isEqualTo(range("20s11a6601", "20s11a6603"))
+        assertThat(range("20S11A6601", "20S11A6603"))
+                .isEqualTo(range("20s11a6601", "20s11a6603"))
                 .isNotEqualTo(range("20S11A6601", "20S11A6604"));
     }
 }

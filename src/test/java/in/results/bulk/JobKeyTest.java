@@ -22,7 +22,8 @@ class JobKeyTest {
     @Test
     void equal_requests_make_equal_keys_and_the_same_id() {
         JobKey one = new JobKey(RANGE, new ExamQuery("btech", "1503", "", "", ""));
-        JobKey same = new JobKey(new HallTicketRange(new HallTicket("18bd1a0501"), new HallTicket("18bd1a05j8")),
+        JobKey same = new JobKey(
+                new HallTicketRange(new HallTicket("18bd1a0501"), new HallTicket("18bd1a05j8")),
                 new ExamQuery("btech", "1503", "", "", ""));
 
         assertThat(same).isEqualTo(one).hasSameHashCodeAs(one);

@@ -24,7 +24,8 @@ class ExamCatalogTest {
     }
 
     private static ExamRelease only(List<ExamRelease> releases, String code) {
-        List<ExamRelease> found = releases.stream().filter(r -> r.code().equals(code)).toList();
+        List<ExamRelease> found =
+                releases.stream().filter(r -> r.code().equals(code)).toList();
         assertThat(found).as("releases with code " + code).hasSize(1);
         return found.get(0);
     }
@@ -35,16 +36,19 @@ class ExamCatalogTest {
 
         @Test
         void every_semester_has_the_codes_of_the_readme_table() {
-            assertThat(Arrays.stream(Semester.values()).map(s -> catalog.btechReleases(Regulation.R18, s).size()))
+            assertThat(Arrays.stream(Semester.values())
+                            .map(s -> catalog.btechReleases(Regulation.R18, s).size()))
                     .containsExactly(14, 16, 14, 14, 17, 17, 14, 13);
-            assertThat(Arrays.stream(Semester.values()).map(s -> catalog.btechReleases(Regulation.R22, s).size()))
+            assertThat(Arrays.stream(Semester.values())
+                            .map(s -> catalog.btechReleases(Regulation.R22, s).size()))
                     .containsExactly(5, 4, 3, 2, 1, 0, 0, 0);
             assertThat(catalog.all()).hasSize(119 + 15);
         }
 
         @Test
         void first_semester_regular_releases_are_the_four_r_codes_in_code_order() {
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1))).containsExactly("1323", "1404", "1467", "1572");
+            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+                    .containsExactly("1323", "1404", "1467", "1572");
         }
 
         @Test
@@ -55,8 +59,10 @@ class ExamCatalogTest {
 
         @Test
         void undated_releases_are_in_code_order() {
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S4_2))).containsExactly(
-                    "1580", "1600", "1623", "1672", "1673", "1677", "1691", "1698", "1716", "1790", "1794", "1808", "1812");
+            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S4_2)))
+                    .containsExactly(
+                            "1580", "1600", "1623", "1672", "1673", "1677", "1691", "1698", "1716", "1790", "1794",
+                            "1808", "1812");
         }
 
         @Test
@@ -71,14 +77,17 @@ class ExamCatalogTest {
 
         @Test
         void built_in_r18_releases_have_no_date_no_title_and_say_where_they_come_from() {
-            assertThat(catalog.all()).filteredOn(ExamCatalogTest::isR18Btech).hasSize(119).allSatisfy(r -> {
-                assertThat(r.releaseDate()).isEqualTo(ReleaseDate.UNKNOWN);
-                assertThat(r.releasedOn()).isEmpty();
-                assertThat(r.title()).isEmpty();
-                assertThat(r.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
-                assertThat(r.rcrv()).isFalse();
-                assertThat(isR18Btech(r)).isTrue();
-            });
+            assertThat(catalog.all())
+                    .filteredOn(ExamCatalogTest::isR18Btech)
+                    .hasSize(119)
+                    .allSatisfy(r -> {
+                        assertThat(r.releaseDate()).isEqualTo(ReleaseDate.UNKNOWN);
+                        assertThat(r.releasedOn()).isEmpty();
+                        assertThat(r.title()).isEmpty();
+                        assertThat(r.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+                        assertThat(r.rcrv()).isFalse();
+                        assertThat(isR18Btech(r)).isTrue();
+                    });
         }
 
         @Test
@@ -92,23 +101,30 @@ class ExamCatalogTest {
                     case "1363", "1391", "1404" -> grade17;
                     default -> intgrade;
                 };
-                assertThat(r.params()).as(r.code()).containsExactly(
-                        Map.entry("degree", "btech"), Map.entry("examCode", r.code()),
-                        Map.entry("etype", expected.get("etype")), Map.entry("type", expected.get("type")));
+                assertThat(r.params())
+                        .as(r.code())
+                        .containsExactly(
+                                Map.entry("degree", "btech"), Map.entry("examCode", r.code()),
+                                Map.entry("etype", expected.get("etype")), Map.entry("type", expected.get("type")));
             }
         }
 
         @Test
         void every_code_may_have_rc_rv_results_asked_with_gradercrv_and_rcrvintgrade() {
-            assertThat(catalog.all()).allSatisfy(r -> assertThat(catalog.hasRcrv(r.code())).isTrue());
+            assertThat(catalog.all())
+                    .allSatisfy(r -> assertThat(catalog.hasRcrv(r.code())).isTrue());
 
             ExamRelease rcrv = catalog.rcrvRelease("1323").orElseThrow();
             assertThat(rcrv.rcrv()).isTrue();
             assertThat(rcrv.term()).isEqualTo(Semester.S1_1);
             assertThat(rcrv.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
-            assertThat(rcrv.params()).containsExactly(
-                    Map.entry("degree", "btech"), Map.entry("examCode", "1323"), Map.entry("etype", "r16"),
-                    Map.entry("result", "gradercrv"), Map.entry("type", "rcrvintgrade"));
+            assertThat(rcrv.params())
+                    .containsExactly(
+                            Map.entry("degree", "btech"),
+                            Map.entry("examCode", "1323"),
+                            Map.entry("etype", "r16"),
+                            Map.entry("result", "gradercrv"),
+                            Map.entry("type", "rcrvintgrade"));
         }
 
         @Test
@@ -129,33 +145,43 @@ class ExamCatalogTest {
 
         @Test
         void every_row_is_a_release_and_135_are_rc_rv_as_the_readme_link_counts_say() {
-            List<ExamRelease> listed = catalog.all().stream().filter(r -> r.source() == ReleaseSource.RELEASE_LIST).toList();
+            List<ExamRelease> listed = catalog.all().stream()
+                    .filter(r -> r.source() == ReleaseSource.RELEASE_LIST)
+                    .toList();
 
             assertThat(listed).hasSize(351);
-            // README: etype=rcrv 90, r17 gradercrv/rcrvintgrade 35, r16 gradercrv/grade16 7, r16 gradercrv/rcrvintgrade 3.
+            // README: etype=rcrv 90, r17 gradercrv/rcrvintgrade 35, r16 gradercrv/grade16 7, r16 gradercrv/rcrvintgrade
+            // 3.
             assertThat(listed).filteredOn(ExamRelease::rcrv).hasSize(135);
-            assertThat(listed.stream().filter(ExamCatalogTest::isR18Btech).filter(r -> !r.rcrv())).hasSize(25);
-            assertThat(listed.stream().filter(ExamCatalogTest::isR18Btech).filter(ExamRelease::rcrv)).hasSize(18);
+            assertThat(listed.stream().filter(ExamCatalogTest::isR18Btech).filter(r -> !r.rcrv()))
+                    .hasSize(25);
+            assertThat(listed.stream().filter(ExamCatalogTest::isR18Btech).filter(ExamRelease::rcrv))
+                    .hasSize(18);
         }
 
         @Test
         void fourth_year_first_semester_regular_is_1545_from_the_list() {
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S4_1))).containsExactly("1545");
+            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S4_1)))
+                    .containsExactly("1545");
 
-            ExamRelease release = catalog.btechRegularReleases(Regulation.R18, Semester.S4_1).get(0);
+            ExamRelease release =
+                    catalog.btechRegularReleases(Regulation.R18, Semester.S4_1).get(0);
             assertThat(release.source()).isEqualTo(ReleaseSource.RELEASE_LIST);
             assertThat(release.releasedOn()).contains(LocalDate.of(2022, 5, 5));
             assertThat(release.title()).isEqualTo("B.Tech IV Year I Semester (R18) Regular Examinations Results");
-            assertThat(release.params()).containsExactly(
-                    Map.entry("degree", "btech"), Map.entry("examCode", "1545"),
-                    Map.entry("etype", "r17"), Map.entry("type", "intgrade"));
+            assertThat(release.params())
+                    .containsExactly(
+                            Map.entry("degree", "btech"), Map.entry("examCode", "1545"),
+                            Map.entry("etype", "r17"), Map.entry("type", "intgrade"));
         }
 
         @Test
         void fourth_year_first_semester_has_only_1545_because_later_built_in_codes_are_above_the_lists_newest() {
             // The list's newest code is 1549: 1585 … 1861 had not been released when it was written.
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S4_1))).containsExactly("1545");
-            assertThat(catalog.all()).filteredOn(r -> r.source() == ReleaseSource.BUILT_IN_TABLE)
+            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S4_1)))
+                    .containsExactly("1545");
+            assertThat(catalog.all())
+                    .filteredOn(r -> r.source() == ReleaseSource.BUILT_IN_TABLE)
                     .allSatisfy(r -> assertThat(Integer.parseInt(r.code())).isLessThanOrEqualTo(1549));
         }
 
@@ -170,22 +196,26 @@ class ExamCatalogTest {
 
         @Test
         void first_year_second_semester_lists_its_regular_and_supplementary_releases_in_date_order() {
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_2))).containsExactly(
-                    "1356", "1363", "1381", "1435", "1448", "1481", "1503");
+            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_2)))
+                    .containsExactly("1356", "1363", "1381", "1435", "1448", "1481", "1503");
         }
 
         @Test
         void first_semester_regulars_are_the_three_listed_ones_and_not_the_later_1572_of_the_table() {
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1))).containsExactly("1323", "1404", "1467");
+            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+                    .containsExactly("1323", "1404", "1467");
         }
 
         @Test
         void semester_sizes_are_the_table_codes_up_to_the_lists_newest_code_every_one_of_them_listed() {
-            assertThat(Arrays.stream(Semester.values()).map(s -> catalog.btechReleases(Regulation.R18, s).size()))
+            assertThat(Arrays.stream(Semester.values())
+                            .map(s -> catalog.btechReleases(Regulation.R18, s).size()))
                     .containsExactly(6, 7, 4, 4, 2, 1, 1, 0);
             assertThat(Arrays.stream(Semester.values()).flatMap(s -> catalog.btechReleases(Regulation.R18, s).stream()))
-                    .allSatisfy(r -> assertThat(catalog.isUnlisted(r)).as(r.code()).isFalse());
-            assertThat(Arrays.stream(Semester.values()).map(s -> catalog.btechReleases(Regulation.R22, s).size()))
+                    .allSatisfy(
+                            r -> assertThat(catalog.isUnlisted(r)).as(r.code()).isFalse());
+            assertThat(Arrays.stream(Semester.values())
+                            .map(s -> catalog.btechReleases(Regulation.R22, s).size()))
                     .containsOnly(0);
         }
 
@@ -193,7 +223,8 @@ class ExamCatalogTest {
         void the_list_agrees_with_the_built_in_table_on_every_r18_exam_it_shows() {
             ExamCatalog builtIn = ExamCatalog.builtIn();
             List<ExamRelease> listedR18 = catalog.all().stream()
-                    .filter(r -> r.source() == ReleaseSource.RELEASE_LIST && isR18Btech(r) && !r.rcrv()).toList();
+                    .filter(r -> r.source() == ReleaseSource.RELEASE_LIST && isR18Btech(r) && !r.rcrv())
+                    .toList();
 
             assertThat(listedR18).hasSize(25).allSatisfy(listed -> {
                 ExamRelease known = only(builtIn.all(), listed.code());
@@ -209,15 +240,20 @@ class ExamCatalogTest {
             ExamRelease rcrv = catalog.rcrvRelease("1503").orElseThrow();
             assertThat(rcrv.title()).isEqualTo("RC/RV B.Tech I Year II Semester (R18) Regular Examinations Results");
             assertThat(rcrv.releasedOn()).contains(LocalDate.of(2022, 2, 7));
-            assertThat(rcrv.params()).containsExactly(
-                    Map.entry("degree", "btech"), Map.entry("examCode", "1503"), Map.entry("etype", "r17"),
-                    Map.entry("result", "gradercrv"), Map.entry("type", "rcrvintgrade"));
+            assertThat(rcrv.params())
+                    .containsExactly(
+                            Map.entry("degree", "btech"),
+                            Map.entry("examCode", "1503"),
+                            Map.entry("etype", "r17"),
+                            Map.entry("result", "gradercrv"),
+                            Map.entry("type", "rcrvintgrade"));
         }
 
         @Test
         void an_old_rc_rv_row_keeps_its_bare_etype_rcrv_link() {
-            assertThat(catalog.rcrvRelease("1356").orElseThrow().params()).containsExactly(
-                    Map.entry("degree", "btech"), Map.entry("examCode", "1356"), Map.entry("etype", "rcrv"));
+            assertThat(catalog.rcrvRelease("1356").orElseThrow().params())
+                    .containsExactly(
+                            Map.entry("degree", "btech"), Map.entry("examCode", "1356"), Map.entry("etype", "rcrv"));
         }
 
         @Test
@@ -240,7 +276,8 @@ class ExamCatalogTest {
         void an_outdated_copy_of_the_list_keeps_every_built_in_code_with_its_rc_rv() {
             ExamCatalog outdated = ExamCatalog.fromOutdated(ReleaseListFixture.may2022());
 
-            assertThat(Arrays.stream(Semester.values()).map(s -> outdated.btechReleases(Regulation.R18, s).size()))
+            assertThat(Arrays.stream(Semester.values())
+                            .map(s -> outdated.btechReleases(Regulation.R18, s).size()))
                     .containsExactly(14, 16, 14, 14, 17, 17, 14, 13);
             ExamRelease later = only(outdated.btechReleases(Regulation.R18, Semester.S1_1), "1572");
             assertThat(later.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
@@ -252,27 +289,37 @@ class ExamCatalogTest {
 
         @Test
         void the_same_code_is_both_the_exam_and_its_rc_rv_release() {
-            List<ExamRelease> both = catalog.all().stream().filter(r -> r.code().equals("1503")).toList();
+            List<ExamRelease> both =
+                    catalog.all().stream().filter(r -> r.code().equals("1503")).toList();
 
             assertThat(both).extracting(ExamRelease::rcrv).containsExactlyInAnyOrder(true, false);
-            assertThat(catalog.btechReleases(Regulation.R18, Semester.S1_2)).filteredOn(r -> r.code().equals("1503"))
-                    .singleElement().extracting(ExamRelease::rcrv).isEqualTo(false);
+            assertThat(catalog.btechReleases(Regulation.R18, Semester.S1_2))
+                    .filteredOn(r -> r.code().equals("1503"))
+                    .singleElement()
+                    .extracting(ExamRelease::rcrv)
+                    .isEqualTo(false);
         }
 
         @Test
         void rc_rv_rows_titled_like_the_exam_are_told_apart_by_their_links() {
             // 1487: "B.Tech IV Year I Semester (R16) Supplementary ..." twice; 17-JAN-2022 links gradercrv.
-            List<ExamRelease> both = catalog.all().stream().filter(r -> r.code().equals("1487")).toList();
+            List<ExamRelease> both =
+                    catalog.all().stream().filter(r -> r.code().equals("1487")).toList();
 
             assertThat(both).hasSize(2);
             assertThat(catalog.rcrvRelease("1487").orElseThrow().releasedOn()).contains(LocalDate.of(2022, 1, 17));
-            assertThat(both).filteredOn(r -> !r.rcrv()).singleElement()
-                    .extracting(ExamRelease::releasedOn).isEqualTo(Optional.of(LocalDate.of(2021, 10, 9)));
+            assertThat(both)
+                    .filteredOn(r -> !r.rcrv())
+                    .singleElement()
+                    .extracting(ExamRelease::releasedOn)
+                    .isEqualTo(Optional.of(LocalDate.of(2021, 10, 9)));
         }
 
         @Test
         void rc_rv_rows_whose_exam_is_no_longer_listed_imply_the_exam() {
-            List<ExamRelease> implied = catalog.all().stream().filter(r -> r.source() == ReleaseSource.RCRV_ROW).toList();
+            List<ExamRelease> implied = catalog.all().stream()
+                    .filter(r -> r.source() == ReleaseSource.RCRV_ROW)
+                    .toList();
 
             // 1483–1486: "RC/RV B.Tech IV Year II Semester (R16|R15|R13|R09) Adv. Supplementary".
             assertThat(codes(implied)).containsExactly("1483", "1484", "1485", "1486");
@@ -288,7 +335,8 @@ class ExamCatalogTest {
         @Test
         void rc_rv_releases_never_appear_in_the_semester_lists() {
             for (Semester semester : Semester.values()) {
-                assertThat(catalog.btechReleases(Regulation.R18, semester)).as(semester.key())
+                assertThat(catalog.btechReleases(Regulation.R18, semester))
+                        .as(semester.key())
                         .allSatisfy(r -> {
                             assertThat(r.rcrv()).isFalse();
                             assertThat(isR18Btech(r)).isTrue();
@@ -302,7 +350,8 @@ class ExamCatalogTest {
             List<ExamRelease> releases = catalog.btechReleases(Regulation.R18, Semester.S1_1);
 
             assertThat(releases).isUnmodifiable();
-            assertThat(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)).isUnmodifiable();
+            assertThat(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1))
+                    .isUnmodifiable();
             assertThat(catalog.all()).isUnmodifiable();
         }
     }
@@ -323,7 +372,8 @@ class ExamCatalogTest {
             assertThat(listed.title()).isEqualTo(BTECH_1_1_REGULAR);
             assertThat(listed.releasedOn()).contains(LocalDate.of(2021, 9, 6));
             assertThat(only(firstSemester, "1323").source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1))).containsExactly("1323", "1404", "1467");
+            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+                    .containsExactly("1323", "1404", "1467");
             // The table's codes up to 1467: 1-1 five, 1-2 five, 2-1 three, 2-2 two, 3-1 one; none of R22.
             assertThat(catalog.all()).hasSize(16);
         }
@@ -351,9 +401,13 @@ class ExamCatalogTest {
             assertThat(catalog.isUnlisted(only(catalog.all(), "1467"))).isFalse();
             assertThat(catalog.hasRcrv("1404")).isFalse();
             assertThat(catalog.mayHaveUnlistedRcrv("1404")).isTrue();
-            assertThat(catalog.rcrvRelease("1404").orElseThrow().params()).containsExactly(
-                    Map.entry("degree", "btech"), Map.entry("examCode", "1404"), Map.entry("etype", "r17"),
-                    Map.entry("result", "gradercrv"), Map.entry("type", "rcrvintgrade"));
+            assertThat(catalog.rcrvRelease("1404").orElseThrow().params())
+                    .containsExactly(
+                            Map.entry("degree", "btech"),
+                            Map.entry("examCode", "1404"),
+                            Map.entry("etype", "r17"),
+                            Map.entry("result", "gradercrv"),
+                            Map.entry("type", "rcrvintgrade"));
             assertThat(catalog.hasRcrv("1467")).isFalse();
             assertThat(catalog.mayHaveUnlistedRcrv("1467")).isFalse();
         }
@@ -362,10 +416,13 @@ class ExamCatalogTest {
         void the_newest_code_counts_rows_of_every_degree() {
             ExamCatalog catalog = ExamCatalog.from(listOf(
                     row("degree=btech&examCode=1467&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "06-SEP-2021"),
-                    row("degree=mba&examCode=1575", "MBA I Year I Semester (R19) Regular Examinations Results",
+                    row(
+                            "degree=mba&examCode=1575",
+                            "MBA I Year I Semester (R19) Regular Examinations Results",
                             "20-JUL-2022")));
 
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1))).endsWith("1504", "1572");
+            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1)))
+                    .endsWith("1504", "1572");
             assertThat(catalog.isUnlisted(only(catalog.all(), "1572"))).isTrue();
             assertThat(catalog.all()).noneMatch(r -> r.code().equals("1615"));
         }
@@ -373,14 +430,20 @@ class ExamCatalogTest {
         @Test
         void the_list_wins_over_the_table_for_a_code_it_shows() {
             // 1615 has no letter in the table; the list says what it was.
-            ExamCatalog catalog = ExamCatalog.from(listOf(
-                    row("degree=btech&examCode=1615&etype=r17&type=intgrade&result=null", BTECH_1_1_REGULAR, "10-JAN-2023")));
+            ExamCatalog catalog = ExamCatalog.from(listOf(row(
+                    "degree=btech&examCode=1615&etype=r17&type=intgrade&result=null",
+                    BTECH_1_1_REGULAR,
+                    "10-JAN-2023")));
 
             ExamRelease listed = only(catalog.btechReleases(Regulation.R18, Semester.S1_1), "1615");
             assertThat(listed.kind()).isEqualTo(ReleaseKind.REGULAR);
-            assertThat(listed.params()).containsExactly(
-                    Map.entry("degree", "btech"), Map.entry("examCode", "1615"), Map.entry("etype", "r17"),
-                    Map.entry("type", "intgrade"), Map.entry("result", "null"));
+            assertThat(listed.params())
+                    .containsExactly(
+                            Map.entry("degree", "btech"),
+                            Map.entry("examCode", "1615"),
+                            Map.entry("etype", "r17"),
+                            Map.entry("type", "intgrade"),
+                            Map.entry("result", "null"));
             assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
                     .containsExactly("1323", "1404", "1467", "1572", "1615");
         }
@@ -392,8 +455,11 @@ class ExamCatalogTest {
 
             assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
                     .containsExactly("1323", "1404", "1467", "1572", "1900");
-            assertThat(catalog.btechReleases(Regulation.R18, Semester.S1_1)).hasSize(15).last()
-                    .extracting(ExamRelease::code).isEqualTo("1900");
+            assertThat(catalog.btechReleases(Regulation.R18, Semester.S1_1))
+                    .hasSize(15)
+                    .last()
+                    .extracting(ExamRelease::code)
+                    .isEqualTo("1900");
             assertThat(catalog.hasRcrv("1900")).isFalse();
         }
 
@@ -402,28 +468,38 @@ class ExamCatalogTest {
             // Dates deliberately out of code order: 1404 is listed as released after 1430. A later M.Tech row makes
             // the list's newest code 1900, so that every built-in code is in.
             ExamCatalog catalog = ExamCatalog.from(listOf(
-                    row("degree=mtech&examCode=1900", "M.Tech I Year I Semester (R22) Regular Examinations Results",
+                    row(
+                            "degree=mtech&examCode=1900",
+                            "M.Tech I Year I Semester (R22) Regular Examinations Results",
                             "10-JAN-2026"),
                     row("degree=btech&examCode=1404&etype=r17&type=grade17", BTECH_1_1_REGULAR, "01-FEB-2021"),
-                    row("degree=btech&examCode=1430&etype=r17&type=intgrade",
-                            "B.Tech I Year I Semester (R18) Supplementary Examinations Results", "11-JAN-2021")));
+                    row(
+                            "degree=btech&examCode=1430&etype=r17&type=intgrade",
+                            "B.Tech I Year I Semester (R18) Supplementary Examinations Results",
+                            "11-JAN-2021")));
 
             // 1323, 1358: undated, no lower dated code → first, by code. 1430 (11-JAN) before
             // 1404 (01-FEB). 1467…: undated, after the latest date of lower codes (01-FEB), by code.
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1))).containsExactly(
-                    "1323", "1358", "1430", "1404", "1467", "1504", "1572", "1615", "1658", "1700", "1732", "1764",
-                    "1804", "1852");
+            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1)))
+                    .containsExactly(
+                            "1323", "1358", "1430", "1404", "1467", "1504", "1572", "1615", "1658", "1700", "1732",
+                            "1764", "1804", "1852");
         }
 
         @Test
         void releases_of_the_same_day_go_by_code() {
             ExamCatalog catalog = ExamCatalog.from(listOf(
-                    row("degree=btech&examCode=1448&etype=r17&type=intgrade",
-                            "B.Tech I Year II Semester (R18) Regular during COVID Pandemic Examinations Results", "06-MAR-2021"),
-                    row("degree=btech&examCode=1435&etype=r17&type=intgrade",
-                            "B.Tech I Year II Semester (R18) Regular Examinations Results", "06-MAR-2021")));
+                    row(
+                            "degree=btech&examCode=1448&etype=r17&type=intgrade",
+                            "B.Tech I Year II Semester (R18) Regular during COVID Pandemic Examinations Results",
+                            "06-MAR-2021"),
+                    row(
+                            "degree=btech&examCode=1435&etype=r17&type=intgrade",
+                            "B.Tech I Year II Semester (R18) Regular Examinations Results",
+                            "06-MAR-2021")));
 
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_2)).subList(0, 4))
+            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_2))
+                            .subList(0, 4))
                     .containsExactly("1356", "1363", "1435", "1448");
         }
 
@@ -431,17 +507,24 @@ class ExamCatalogTest {
         void a_row_repeated_on_the_list_counts_once_and_the_top_one_wins() {
             ExamCatalog catalog = ExamCatalog.from(listOf(
                     row("degree=btech&examCode=1900&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "10-JAN-2026"),
-                    row("degree=btech&examCode=1900&etype=r17&type=intgrade", BTECH_1_1_REGULAR + " (corrected)", "11-JAN-2026")));
+                    row(
+                            "degree=btech&examCode=1900&etype=r17&type=intgrade",
+                            BTECH_1_1_REGULAR + " (corrected)",
+                            "11-JAN-2026")));
 
-            assertThat(catalog.all()).filteredOn(r -> r.code().equals("1900")).singleElement()
-                    .extracting(ExamRelease::releasedOn).isEqualTo(Optional.of(LocalDate.of(2026, 1, 10)));
+            assertThat(catalog.all())
+                    .filteredOn(r -> r.code().equals("1900"))
+                    .singleElement()
+                    .extracting(ExamRelease::releasedOn)
+                    .isEqualTo(Optional.of(LocalDate.of(2026, 1, 10)));
         }
 
         @Test
         void an_rc_rv_row_alone_for_a_built_in_code_keeps_the_table_exam_and_the_rows_parameters() {
-            ExamCatalog catalog = ExamCatalog.from(listOf(
-                    row("degree=btech&examCode=1572&etype=r17&result=gradercrv&type=rcrvintgrade",
-                            "RC/RV " + BTECH_1_1_REGULAR, "20-JUN-2022")));
+            ExamCatalog catalog = ExamCatalog.from(listOf(row(
+                    "degree=btech&examCode=1572&etype=r17&result=gradercrv&type=rcrvintgrade",
+                    "RC/RV " + BTECH_1_1_REGULAR,
+                    "20-JUN-2022")));
 
             ExamRelease exam = only(catalog.btechReleases(Regulation.R18, Semester.S1_1), "1572");
             assertThat(exam.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
@@ -452,9 +535,10 @@ class ExamCatalogTest {
 
         @Test
         void an_rc_rv_row_alone_for_a_new_code_implies_the_exam_in_its_semester() {
-            ExamCatalog catalog = ExamCatalog.from(listOf(
-                    row("degree=btech&examCode=1900&etype=r17&result=gradercrv&type=rcrvintgrade",
-                            "RC/RV B.Tech II Year I Semester (R18) Supplementary Examinations Results", "20-FEB-2026")));
+            ExamCatalog catalog = ExamCatalog.from(listOf(row(
+                    "degree=btech&examCode=1900&etype=r17&result=gradercrv&type=rcrvintgrade",
+                    "RC/RV B.Tech II Year I Semester (R18) Supplementary Examinations Results",
+                    "20-FEB-2026")));
 
             ExamRelease implied = only(catalog.btechReleases(Regulation.R18, Semester.S2_1), "1900");
             assertThat(implied.source()).isEqualTo(ReleaseSource.RCRV_ROW);
@@ -466,23 +550,35 @@ class ExamCatalogTest {
 
         @Test
         void the_links_degree_stands_in_when_the_title_names_none() {
-            ExamCatalog catalog = ExamCatalog.from(listOf(
-                    row("degree=btech&examCode=1900&etype=r17&type=intgrade",
-                            "I Year I Semester (R18) Regular Examinations Results", "10-JAN-2026")));
+            ExamCatalog catalog = ExamCatalog.from(listOf(row(
+                    "degree=btech&examCode=1900&etype=r17&type=intgrade",
+                    "I Year I Semester (R18) Regular Examinations Results",
+                    "10-JAN-2026")));
 
             assertThat(only(catalog.all(), "1900").degree()).isEqualTo(Degree.BTECH);
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1))).endsWith("1900");
+            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+                    .endsWith("1900");
         }
 
         @Test
         void other_degrees_and_regulations_stay_out_of_the_r18_b_tech_lists() {
             ExamCatalog catalog = ExamCatalog.from(listOf(
-                    row("degree=bpharmacy&examCode=1901", "B.Pharmacy I Year I Semester (R18) Regular Examinations Results", "10-JAN-2026"),
-                    row("degree=btech&examCode=1902", "B.Tech I Year I Semester (R22) Regular Examinations Results", "10-JAN-2026"),
-                    row("degree=mtech&examCode=1903", "M.Tech I Year I Semester (R18) Regular Examinations Results", "10-JAN-2026")));
+                    row(
+                            "degree=bpharmacy&examCode=1901",
+                            "B.Pharmacy I Year I Semester (R18) Regular Examinations Results",
+                            "10-JAN-2026"),
+                    row(
+                            "degree=btech&examCode=1902",
+                            "B.Tech I Year I Semester (R22) Regular Examinations Results",
+                            "10-JAN-2026"),
+                    row(
+                            "degree=mtech&examCode=1903",
+                            "M.Tech I Year I Semester (R18) Regular Examinations Results",
+                            "10-JAN-2026")));
 
             assertThat(catalog.all()).hasSize(119 + 15 + 3);
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1))).doesNotContain("1901", "1902", "1903");
+            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1)))
+                    .doesNotContain("1901", "1902", "1903");
             assertThat(only(catalog.all(), "1901").degree()).isEqualTo(Degree.BPHARMACY);
             assertThat(only(catalog.all(), "1903").degree()).isEqualTo(Degree.MTECH);
         }
@@ -505,7 +601,8 @@ class ExamCatalogTest {
             ExamRelease listed = only(catalog.all(), "1900");
             assertThat(listed.releaseDate()).isEqualTo(ReleaseDate.UNKNOWN);
             assertThat(listed.source()).isEqualTo(ReleaseSource.RELEASE_LIST);
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1))).endsWith("1852", "1900");
+            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1)))
+                    .endsWith("1852", "1900");
         }
     }
 }

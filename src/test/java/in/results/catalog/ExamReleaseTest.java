@@ -23,8 +23,17 @@ class ExamReleaseTest {
     }
 
     private static ExamRelease release() {
-        return new ExamRelease("1545", Degree.BTECH, "R18", Semester.S4_1, ReleaseKind.REGULAR, false, MAY_5,
-                params("1545"), TITLE, ReleaseSource.RELEASE_LIST);
+        return new ExamRelease(
+                "1545",
+                Degree.BTECH,
+                "R18",
+                Semester.S4_1,
+                ReleaseKind.REGULAR,
+                false,
+                MAY_5,
+                params("1545"),
+                TITLE,
+                ReleaseSource.RELEASE_LIST);
     }
 
     @Test
@@ -38,72 +47,254 @@ class ExamReleaseTest {
         Map<String, String> otherParams = params("1545");
         otherParams.put("type", "grade17");
 
-        assertThat(r).isNotEqualTo(new ExamRelease("1546", r.degree(), r.regulation(), r.term(), r.kind(), r.rcrv(),
-                r.releaseDate(), params("1546"), r.title(), r.source()));
-        assertThat(r).isNotEqualTo(new ExamRelease(r.code(), Degree.UNKNOWN, r.regulation(), r.term(), r.kind(), r.rcrv(),
-                r.releaseDate(), r.params(), r.title(), r.source()));
-        assertThat(r).isNotEqualTo(new ExamRelease(r.code(), r.degree(), "R16", r.term(), r.kind(), r.rcrv(),
-                r.releaseDate(), r.params(), r.title(), r.source()));
-        assertThat(r).isNotEqualTo(new ExamRelease(r.code(), r.degree(), r.regulation(), Semester.S4_2, r.kind(), r.rcrv(),
-                r.releaseDate(), r.params(), r.title(), r.source()));
-        assertThat(r).isNotEqualTo(new ExamRelease(r.code(), r.degree(), r.regulation(), r.term(), ReleaseKind.UNKNOWN,
-                r.rcrv(), r.releaseDate(), r.params(), r.title(), r.source()));
-        assertThat(r).isNotEqualTo(new ExamRelease(r.code(), r.degree(), r.regulation(), r.term(), r.kind(), true,
-                r.releaseDate(), r.params(), r.title(), r.source()));
-        assertThat(r).isNotEqualTo(new ExamRelease(r.code(), r.degree(), r.regulation(), r.term(), r.kind(), r.rcrv(),
-                ReleaseDate.UNKNOWN, r.params(), r.title(), r.source()));
-        assertThat(r).isNotEqualTo(new ExamRelease(r.code(), r.degree(), r.regulation(), r.term(), r.kind(), r.rcrv(),
-                r.releaseDate(), otherParams, r.title(), r.source()));
-        assertThat(r).isNotEqualTo(new ExamRelease(r.code(), r.degree(), r.regulation(), r.term(), r.kind(), r.rcrv(),
-                r.releaseDate(), r.params(), "", r.source()));
-        assertThat(r).isNotEqualTo(new ExamRelease(r.code(), r.degree(), r.regulation(), r.term(), r.kind(), r.rcrv(),
-                r.releaseDate(), r.params(), r.title(), ReleaseSource.BUILT_IN_TABLE));
+        assertThat(r)
+                .isNotEqualTo(new ExamRelease(
+                        "1546",
+                        r.degree(),
+                        r.regulation(),
+                        r.term(),
+                        r.kind(),
+                        r.rcrv(),
+                        r.releaseDate(),
+                        params("1546"),
+                        r.title(),
+                        r.source()));
+        assertThat(r)
+                .isNotEqualTo(new ExamRelease(
+                        r.code(),
+                        Degree.UNKNOWN,
+                        r.regulation(),
+                        r.term(),
+                        r.kind(),
+                        r.rcrv(),
+                        r.releaseDate(),
+                        r.params(),
+                        r.title(),
+                        r.source()));
+        assertThat(r)
+                .isNotEqualTo(new ExamRelease(
+                        r.code(),
+                        r.degree(),
+                        "R16",
+                        r.term(),
+                        r.kind(),
+                        r.rcrv(),
+                        r.releaseDate(),
+                        r.params(),
+                        r.title(),
+                        r.source()));
+        assertThat(r)
+                .isNotEqualTo(new ExamRelease(
+                        r.code(),
+                        r.degree(),
+                        r.regulation(),
+                        Semester.S4_2,
+                        r.kind(),
+                        r.rcrv(),
+                        r.releaseDate(),
+                        r.params(),
+                        r.title(),
+                        r.source()));
+        assertThat(r)
+                .isNotEqualTo(new ExamRelease(
+                        r.code(),
+                        r.degree(),
+                        r.regulation(),
+                        r.term(),
+                        ReleaseKind.UNKNOWN,
+                        r.rcrv(),
+                        r.releaseDate(),
+                        r.params(),
+                        r.title(),
+                        r.source()));
+        assertThat(r)
+                .isNotEqualTo(new ExamRelease(
+                        r.code(),
+                        r.degree(),
+                        r.regulation(),
+                        r.term(),
+                        r.kind(),
+                        true,
+                        r.releaseDate(),
+                        r.params(),
+                        r.title(),
+                        r.source()));
+        assertThat(r)
+                .isNotEqualTo(new ExamRelease(
+                        r.code(),
+                        r.degree(),
+                        r.regulation(),
+                        r.term(),
+                        r.kind(),
+                        r.rcrv(),
+                        ReleaseDate.UNKNOWN,
+                        r.params(),
+                        r.title(),
+                        r.source()));
+        assertThat(r)
+                .isNotEqualTo(new ExamRelease(
+                        r.code(),
+                        r.degree(),
+                        r.regulation(),
+                        r.term(),
+                        r.kind(),
+                        r.rcrv(),
+                        r.releaseDate(),
+                        otherParams,
+                        r.title(),
+                        r.source()));
+        assertThat(r)
+                .isNotEqualTo(new ExamRelease(
+                        r.code(),
+                        r.degree(),
+                        r.regulation(),
+                        r.term(),
+                        r.kind(),
+                        r.rcrv(),
+                        r.releaseDate(),
+                        r.params(),
+                        "",
+                        r.source()));
+        assertThat(r)
+                .isNotEqualTo(new ExamRelease(
+                        r.code(),
+                        r.degree(),
+                        r.regulation(),
+                        r.term(),
+                        r.kind(),
+                        r.rcrv(),
+                        r.releaseDate(),
+                        r.params(),
+                        r.title(),
+                        ReleaseSource.BUILT_IN_TABLE));
     }
 
     @Test
     void parameters_keep_link_order_and_are_a_copy_that_cannot_change() {
         Map<String, String> params = params("1545");
-        ExamRelease r = new ExamRelease("1545", Degree.BTECH, "R18", Semester.S4_1, ReleaseKind.REGULAR, false, MAY_5,
-                params, TITLE, ReleaseSource.RELEASE_LIST);
+        ExamRelease r = new ExamRelease(
+                "1545",
+                Degree.BTECH,
+                "R18",
+                Semester.S4_1,
+                ReleaseKind.REGULAR,
+                false,
+                MAY_5,
+                params,
+                TITLE,
+                ReleaseSource.RELEASE_LIST);
         params.put("result", "gradercrv");
 
-        assertThat(r.params()).containsExactly(Map.entry("degree", "btech"), Map.entry("examCode", "1545"),
-                Map.entry("etype", "r17"), Map.entry("type", "intgrade"));
+        assertThat(r.params())
+                .containsExactly(
+                        Map.entry("degree", "btech"),
+                        Map.entry("examCode", "1545"),
+                        Map.entry("etype", "r17"),
+                        Map.entry("type", "intgrade"));
         assertThatThrownBy(() -> r.params().put("grad", "null")).isInstanceOf(UnsupportedOperationException.class);
     }
 
     @Test
     void parameters_must_carry_the_releases_own_exam_code() {
-        assertThatThrownBy(() -> new ExamRelease("1545", Degree.BTECH, "R18", Semester.S4_1, ReleaseKind.REGULAR, false,
-                MAY_5, params("1546"), TITLE, ReleaseSource.RELEASE_LIST))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("examCode=1545");
+        assertThatThrownBy(() -> new ExamRelease(
+                        "1545",
+                        Degree.BTECH,
+                        "R18",
+                        Semester.S4_1,
+                        ReleaseKind.REGULAR,
+                        false,
+                        MAY_5,
+                        params("1546"),
+                        TITLE,
+                        ReleaseSource.RELEASE_LIST))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("examCode=1545");
     }
 
     @Test
     void code_must_be_digits_and_regulation_rnn_or_empty() {
-        assertThatThrownBy(() -> new ExamRelease("15a5", Degree.BTECH, "R18", Semester.S4_1, ReleaseKind.REGULAR, false,
-                MAY_5, params("15a5"), TITLE, ReleaseSource.RELEASE_LIST)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new ExamRelease("1545", Degree.BTECH, "18", Semester.S4_1, ReleaseKind.REGULAR, false,
-                MAY_5, params("1545"), TITLE, ReleaseSource.RELEASE_LIST)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ExamRelease(
+                        "15a5",
+                        Degree.BTECH,
+                        "R18",
+                        Semester.S4_1,
+                        ReleaseKind.REGULAR,
+                        false,
+                        MAY_5,
+                        params("15a5"),
+                        TITLE,
+                        ReleaseSource.RELEASE_LIST))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ExamRelease(
+                        "1545",
+                        Degree.BTECH,
+                        "18",
+                        Semester.S4_1,
+                        ReleaseKind.REGULAR,
+                        false,
+                        MAY_5,
+                        params("1545"),
+                        TITLE,
+                        ReleaseSource.RELEASE_LIST))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void no_part_may_be_null() {
-        assertThatThrownBy(() -> new ExamRelease("1545", Degree.BTECH, "R18", null, ReleaseKind.REGULAR, false,
-                MAY_5, params("1545"), TITLE, ReleaseSource.RELEASE_LIST)).isInstanceOf(NullPointerException.class);
-        assertThatThrownBy(() -> new ExamRelease("1545", Degree.BTECH, "R18", Semester.S4_1, ReleaseKind.REGULAR, false,
-                null, params("1545"), TITLE, ReleaseSource.RELEASE_LIST)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new ExamRelease(
+                        "1545",
+                        Degree.BTECH,
+                        "R18",
+                        null,
+                        ReleaseKind.REGULAR,
+                        false,
+                        MAY_5,
+                        params("1545"),
+                        TITLE,
+                        ReleaseSource.RELEASE_LIST))
+                .isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new ExamRelease(
+                        "1545",
+                        Degree.BTECH,
+                        "R18",
+                        Semester.S4_1,
+                        ReleaseKind.REGULAR,
+                        false,
+                        null,
+                        params("1545"),
+                        TITLE,
+                        ReleaseSource.RELEASE_LIST))
+                .isInstanceOf(NullPointerException.class);
         Map<String, String> withNull = params("1545");
         withNull.put("result", null);
-        assertThatThrownBy(() -> new ExamRelease("1545", Degree.BTECH, "R18", Semester.S4_1, ReleaseKind.REGULAR, false,
-                MAY_5, withNull, TITLE, ReleaseSource.RELEASE_LIST)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new ExamRelease(
+                        "1545",
+                        Degree.BTECH,
+                        "R18",
+                        Semester.S4_1,
+                        ReleaseKind.REGULAR,
+                        false,
+                        MAY_5,
+                        withNull,
+                        TITLE,
+                        ReleaseSource.RELEASE_LIST))
+                .isInstanceOf(NullPointerException.class);
     }
 
     @Test
     void semester_is_present_only_for_a_single_semester_term() {
         ExamRelease r = release();
-        ExamRelease wholeYear = new ExamRelease("1506", Degree.BTECH, "R15", new Term.WholeYear(1),
-                ReleaseKind.SUPPLEMENTARY, false, MAY_5, Map.of("examCode", "1506"), "I B.Tech. (R15) Supplementary", ReleaseSource.RELEASE_LIST);
+        ExamRelease wholeYear = new ExamRelease(
+                "1506",
+                Degree.BTECH,
+                "R15",
+                new Term.WholeYear(1),
+                ReleaseKind.SUPPLEMENTARY,
+                false,
+                MAY_5,
+                Map.of("examCode", "1506"),
+                "I B.Tech. (R15) Supplementary",
+                ReleaseSource.RELEASE_LIST);
 
         assertThat(r.semester()).contains(Semester.S4_1);
         assertThat(wholeYear.semester()).isEmpty();
@@ -114,7 +305,9 @@ class ExamReleaseTest {
 
     @Test
     void release_dates_with_the_same_day_are_equal_and_unknown_is_one_value() {
-        assertThat(new ReleaseDate.Known(LocalDate.of(2022, 5, 5))).isEqualTo(MAY_5).hasSameHashCodeAs(MAY_5);
+        assertThat(new ReleaseDate.Known(LocalDate.of(2022, 5, 5)))
+                .isEqualTo(MAY_5)
+                .hasSameHashCodeAs(MAY_5);
         assertThat(new ReleaseDate.Known(LocalDate.of(2022, 5, 6))).isNotEqualTo(MAY_5);
         assertThat(new ReleaseDate.Unknown()).isEqualTo(ReleaseDate.UNKNOWN).isNotEqualTo(MAY_5);
         assertThat(MAY_5.toOptional()).contains(LocalDate.of(2022, 5, 5));

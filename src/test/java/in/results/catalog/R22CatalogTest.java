@@ -30,12 +30,13 @@ class R22CatalogTest {
             ' RC/RV B.Tech III Year I Semester (R22) Regular Examinations Results January-2025' | 3-1 | REGULAR | true
             RCRV B.Tech II Year II Semester (R22) Supplementary Examinations Results Dec-2024 | 2-2 | SUPPLEMENTARY | true
             """)
-    void r22_titles_read_as_b_tech_r22_with_semester_kind_and_rc_rv(String title, String semester, ReleaseKind kind,
-            boolean rcrv) {
+    void r22_titles_read_as_b_tech_r22_with_semester_kind_and_rc_rv(
+            String title, String semester, ReleaseKind kind, boolean rcrv) {
         ReleaseTitle read = TitleReader.read(title);
 
-        assertThat(read).isEqualTo(new ReleaseTitle(Degree.BTECH, "R22", Semester.parse(semester).orElseThrow(), kind,
-                rcrv));
+        assertThat(read)
+                .isEqualTo(new ReleaseTitle(
+                        Degree.BTECH, "R22", Semester.parse(semester).orElseThrow(), kind, rcrv));
     }
 
     @ParameterizedTest
@@ -57,45 +58,65 @@ class R22CatalogTest {
 
         assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S1_1)))
                 .containsExactly("1662", "1699", "1763", "1803", "1851");
-        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S1_2))).containsExactly("1704", "1768", "1800", "1855");
+        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S1_2)))
+                .containsExactly("1704", "1768", "1800", "1855");
         assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S2_1))).containsExactly("1771", "1818", "1833");
         assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S2_2))).containsExactly("1813", "1837");
         assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S3_1))).containsExactly("1841");
-        ExamRelease batch2024 = catalog.btechReleases(Regulation.R22, Semester.S1_1).getLast();
+        ExamRelease batch2024 =
+                catalog.btechReleases(Regulation.R22, Semester.S1_1).getLast();
         assertThat(batch2024.releasedOn()).contains(LocalDate.of(2025, 3, 17));
         assertThat(batch2024.kind()).isEqualTo(ReleaseKind.REGULAR);
         assertThat(batch2024.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
-        assertThat(batch2024.params()).containsExactly(Map.entry("degree", "btech"), Map.entry("examCode", "1851"),
-                Map.entry("etype", "r17"), Map.entry("type", "intgrade"));
+        assertThat(batch2024.params())
+                .containsExactly(
+                        Map.entry("degree", "btech"),
+                        Map.entry("examCode", "1851"),
+                        Map.entry("etype", "r17"),
+                        Map.entry("type", "intgrade"));
         assertThat(catalog.rcrvRelease("1851").orElseThrow().params())
-                .containsEntry("result", "gradercrv").containsEntry("type", "rcrvintgrade");
+                .containsEntry("result", "gradercrv")
+                .containsEntry("type", "rcrvintgrade");
     }
 
     @Test
     void each_r22_batch_has_its_own_regular_code_for_the_same_semester_in_date_order() {
         ExamCatalog catalog = ExamCatalog.builtIn();
 
-        assertThat(codes(catalog.btechRegularReleases(Regulation.R22, Semester.S1_1))).containsExactly("1662", "1763", "1851");
-        assertThat(codes(catalog.btechRegularReleases(Regulation.R22, Semester.S2_1))).containsExactly("1771", "1833");
-        assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1))).doesNotContain("1662", "1763", "1851");
+        assertThat(codes(catalog.btechRegularReleases(Regulation.R22, Semester.S1_1)))
+                .containsExactly("1662", "1763", "1851");
+        assertThat(codes(catalog.btechRegularReleases(Regulation.R22, Semester.S2_1)))
+                .containsExactly("1771", "1833");
+        assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+                .doesNotContain("1662", "1763", "1851");
     }
 
     @Test
     void r22_rows_of_the_list_go_to_r22_semesters_and_their_rc_rv_twins_share_the_code() {
         ExamCatalog catalog = ExamCatalog.from(listOf(
-                row("degree=btech&examCode=1895&" + RCRV, " RC/RV B.Tech I Year I Semester (R22) Regular Examinations Results",
+                row(
+                        "degree=btech&examCode=1895&" + RCRV,
+                        " RC/RV B.Tech I Year I Semester (R22) Regular Examinations Results",
                         "10-MAY-2026"),
-                row("degree=btech&examCode=1895&" + INTGRADE, "B.Tech I Year I Semester (R22) Regular Examinations Results",
+                row(
+                        "degree=btech&examCode=1895&" + INTGRADE,
+                        "B.Tech I Year I Semester (R22) Regular Examinations Results",
                         "21-MAR-2026"),
-                row("degree=btech&examCode=1890&" + INTGRADE,
-                        "B.Tech IV Year I Semester (R22) Regular Examinations Results December-2025", "20-FEB-2026"),
-                row("degree=btech&examCode=1858&" + INTGRADE, "B.Tech IV Year I Semester (R18) Regular Examinations Results",
+                row(
+                        "degree=btech&examCode=1890&" + INTGRADE,
+                        "B.Tech IV Year I Semester (R22) Regular Examinations Results December-2025",
+                        "20-FEB-2026"),
+                row(
+                        "degree=btech&examCode=1858&" + INTGRADE,
+                        "B.Tech IV Year I Semester (R18) Regular Examinations Results",
                         "27-MAR-2025")));
 
         assertThat(codes(catalog.btechRegularReleases(Regulation.R22, Semester.S1_1)))
                 .containsExactly("1662", "1763", "1851", "1895");
         assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S4_1))).containsExactly("1890");
-        assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S4_1))).contains("1858").doesNotContain("1890");
+        assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S4_1)))
+                .contains("1858")
+                .doesNotContain("1890");
         assertThat(catalog.hasRcrv("1895")).isTrue();
         assertThat(catalog.rcrvRelease("1895").orElseThrow().releasedOn()).contains(LocalDate.of(2026, 5, 10));
         assertThat(catalog.hasRcrv("1890")).isFalse();
@@ -105,9 +126,13 @@ class R22CatalogTest {
     void a_list_of_late_2023_leaves_out_the_later_r22_codes_of_the_table_and_keeps_an_older_one_it_lost_unlisted() {
         // The list shows 1662 and 1704 but lost 1699's rows; 1763 … 1855 came after its newest code, 1704.
         ExamCatalog catalog = ExamCatalog.from(listOf(
-                row("degree=btech&examCode=1704&" + INTGRADE, "B.Tech I Year II Semester (R22) Regular Examinations Results",
+                row(
+                        "degree=btech&examCode=1704&" + INTGRADE,
+                        "B.Tech I Year II Semester (R22) Regular Examinations Results",
                         "19-OCT-2023"),
-                row("degree=btech&examCode=1662&" + INTGRADE, "B.Tech I Year I Semester (R22) Regular Examinations Results",
+                row(
+                        "degree=btech&examCode=1662&" + INTGRADE,
+                        "B.Tech I Year I Semester (R22) Regular Examinations Results",
                         "27-MAY-2023")));
 
         assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S1_1))).containsExactly("1662", "1699");
@@ -123,20 +148,27 @@ class R22CatalogTest {
 
     @Test
     void the_date_column_is_the_release_date_whatever_session_the_title_ends_with() {
-        ExamCatalog catalog = ExamCatalog.from(listOf(row("degree=btech&examCode=1833&" + INTGRADE,
-                "B.Tech II Year I Semester (R22) Regular Examinations Results December-2024", "08-FEB-2025")));
+        ExamCatalog catalog = ExamCatalog.from(listOf(row(
+                "degree=btech&examCode=1833&" + INTGRADE,
+                "B.Tech II Year I Semester (R22) Regular Examinations Results December-2024",
+                "08-FEB-2025")));
 
         ExamRelease listed = catalog.btechReleases(Regulation.R22, Semester.S2_1).stream()
-                .filter(release -> release.code().equals("1833")).findFirst().orElseThrow();
+                .filter(release -> release.code().equals("1833"))
+                .findFirst()
+                .orElseThrow();
         assertThat(listed.source()).isEqualTo(ReleaseSource.RELEASE_LIST);
         assertThat(listed.releasedOn()).contains(LocalDate.of(2025, 2, 8));
     }
 
     @Test
     void a_rewritten_link_without_degree_still_reads_as_b_tech_from_the_title() {
-        ExamCatalog catalog = ExamCatalog.from(listOf(row("examCode=1900&" + INTGRADE,
-                "B.Tech II Year II Semester (R22) Regular Examinations Results June-2026", "20-AUG-2026")));
+        ExamCatalog catalog = ExamCatalog.from(listOf(row(
+                "examCode=1900&" + INTGRADE,
+                "B.Tech II Year II Semester (R22) Regular Examinations Results June-2026",
+                "20-AUG-2026")));
 
-        assertThat(codes(catalog.btechRegularReleases(Regulation.R22, Semester.S2_2))).endsWith("1900");
+        assertThat(codes(catalog.btechRegularReleases(Regulation.R22, Semester.S2_2)))
+                .endsWith("1900");
     }
 }

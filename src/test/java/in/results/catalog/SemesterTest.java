@@ -62,7 +62,9 @@ class SemesterTest {
 
     @Test
     void of_rejects_a_year_or_half_out_of_range() {
-        assertThatThrownBy(() -> Semester.of(5, 1)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("5-1");
+        assertThatThrownBy(() -> Semester.of(5, 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("5-1");
         assertThatThrownBy(() -> Semester.of(1, 3)).isInstanceOf(IllegalArgumentException.class);
     }
 }

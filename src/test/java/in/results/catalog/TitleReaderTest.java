@@ -60,10 +60,11 @@ class TitleReaderTest {
 
     @Test
     void every_title_pattern_of_the_may_2022_list_has_a_representative_above() {
-        Set<String> covered = representativeTitles().stream().map(TitleReaderTest::patternOf)
+        Set<String> covered = representativeTitles().stream()
+                .map(TitleReaderTest::patternOf)
                 .collect(Collectors.toCollection(TreeSet::new));
-        Set<String> inFixture = fixtureTitles().stream().map(TitleReaderTest::patternOf)
-                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> inFixture =
+                fixtureTitles().stream().map(TitleReaderTest::patternOf).collect(Collectors.toCollection(TreeSet::new));
 
         assertThat(inFixture).hasSize(27);
         assertThat(covered).containsExactlyInAnyOrderElementsOf(inFixture);
@@ -78,34 +79,41 @@ class TitleReaderTest {
             assertThat(read.kind()).as(title).isNotEqualTo(ReleaseKind.UNKNOWN);
             assertThat(read.term()).as(title).isNotEqualTo(Term.UNSTATED);
             if (read.term() instanceof Term.WholeYear whole) {
-                assertThat(whole.year()).as("only the first year was annual: " + title).isEqualTo(1);
+                assertThat(whole.year())
+                        .as("only the first year was annual: " + title)
+                        .isEqualTo(1);
             }
         }
     }
 
     @Test
     void second_year_first_semester_title_in_old_style_reads_2_1() {
-        assertThat(TitleReader.read("II B.Tech. I Semester (R16) Regular Examinations Results").term())
+        assertThat(TitleReader.read("II B.Tech. I Semester (R16) Regular Examinations Results")
+                        .term())
                 .isEqualTo(Semester.S2_1);
     }
 
     @Test
     void first_year_second_semester_title_in_new_style_reads_1_2() {
-        assertThat(TitleReader.read("B.Tech I Year II Semester (R18) Regular Examinations Results").term())
+        assertThat(TitleReader.read("B.Tech I Year II Semester (R18) Regular Examinations Results")
+                        .term())
                 .isEqualTo(Semester.S1_2);
     }
 
     @Test
     void fourth_year_second_half_without_the_word_semester_reads_4_2() {
-        assertThat(TitleReader.read("B.Tech IV Year II (R18) Supplementary Examinations Results").term())
+        assertThat(TitleReader.read("B.Tech IV Year II (R18) Supplementary Examinations Results")
+                        .term())
                 .isEqualTo(Semester.S4_2);
     }
 
     @Test
     void annual_first_year_titles_name_the_whole_year_and_no_semester() {
-        assertThat(TitleReader.read("I B.Tech. (R15) Supplementary Examinations Results").term())
+        assertThat(TitleReader.read("I B.Tech. (R15) Supplementary Examinations Results")
+                        .term())
                 .isEqualTo(new Term.WholeYear(1));
-        assertThat(TitleReader.read("B.Tech I Year  (R15) Supplementary Examinations Results").term())
+        assertThat(TitleReader.read("B.Tech I Year  (R15) Supplementary Examinations Results")
+                        .term())
                 .isEqualTo(new Term.WholeYear(1));
     }
 
@@ -113,37 +121,47 @@ class TitleReaderTest {
     void leading_and_doubled_spaces_as_in_the_raw_page_do_not_matter() {
         ReleaseTitle read = TitleReader.read("  RC/RV B.Tech I Year  (R15)\u00A0Supplementary   Examinations Results ");
 
-        assertThat(read).isEqualTo(new ReleaseTitle(Degree.BTECH, "R15", new Term.WholeYear(1), ReleaseKind.SUPPLEMENTARY, true));
+        assertThat(read)
+                .isEqualTo(
+                        new ReleaseTitle(Degree.BTECH, "R15", new Term.WholeYear(1), ReleaseKind.SUPPLEMENTARY, true));
     }
 
     @Test
     void regulation_comes_from_the_parentheses_not_from_the_studied_in_suffix() {
         assertThat(TitleReader.read(
-                "I B.Tech. II Semester (R18) Regular Examination Results(Studied 1-1 in R16 AND 1-2 IN R18 Regulation students)")
-                .regulation()).isEqualTo("R18");
+                                "I B.Tech. II Semester (R18) Regular Examination Results(Studied 1-1 in R16 AND 1-2 IN R18 Regulation students)")
+                        .regulation())
+                .isEqualTo("R18");
     }
 
     @Test
     void bare_regulation_counts_only_when_it_is_the_only_one_named() {
-        assertThat(TitleReader.read("B.Tech I Year I Semester R22 Regular Examinations Results").regulation()).isEqualTo("R22");
-        assertThat(TitleReader.read("B.Tech I Year II Semester Regular (Studied 1-1 in R16 AND 1-2 IN R18)").regulation()).isEmpty();
+        assertThat(TitleReader.read("B.Tech I Year I Semester R22 Regular Examinations Results")
+                        .regulation())
+                .isEqualTo("R22");
+        assertThat(TitleReader.read("B.Tech I Year II Semester Regular (Studied 1-1 in R16 AND 1-2 IN R18)")
+                        .regulation())
+                .isEmpty();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "RC/RV B.Tech I Year I Semester (R18) Regular Examinations Results",
-        "rc/rv B.Tech I Year I Semester (R18) Regular Examinations Results",
-        "RCRV B.Tech I Year I Semester (R18) Regular Examinations Results",
-        "Rcrv B.Tech I Year I Semester (R18) Regular Examinations Results",
-        "B.Tech I Year I Semester (R18) Regular Examinations RC/RV Results",
-    })
+    @ValueSource(
+            strings = {
+                "RC/RV B.Tech I Year I Semester (R18) Regular Examinations Results",
+                "rc/rv B.Tech I Year I Semester (R18) Regular Examinations Results",
+                "RCRV B.Tech I Year I Semester (R18) Regular Examinations Results",
+                "Rcrv B.Tech I Year I Semester (R18) Regular Examinations Results",
+                "B.Tech I Year I Semester (R18) Regular Examinations RC/RV Results",
+            })
     void rc_rv_in_front_or_inside_in_any_case_marks_revaluation(String title) {
         assertThat(TitleReader.read(title).rcrv()).isTrue();
     }
 
     @Test
     void a_title_without_rc_rv_is_not_revaluation() {
-        assertThat(TitleReader.read("B.Tech I Year I Semester (R18) Regular Examinations Results").rcrv()).isFalse();
+        assertThat(TitleReader.read("B.Tech I Year I Semester (R18) Regular Examinations Results")
+                        .rcrv())
+                .isFalse();
     }
 
     @ParameterizedTest
@@ -172,7 +190,8 @@ class TitleReaderTest {
             MCA I Year I Semester (R22) Regular Examinations Results         | MCA       | R22 | 1-1
             Pharm.D V Year (R17) Regular Examinations Results                | UNKNOWN   | R17 | none
             """)
-    void other_degrees_are_told_apart_and_m_tech_is_not_b_tech(String title, Degree degree, String regulation, String term) {
+    void other_degrees_are_told_apart_and_m_tech_is_not_b_tech(
+            String title, Degree degree, String regulation, String term) {
         ReleaseTitle read = TitleReader.read(title);
 
         assertThat(read.degree()).isEqualTo(degree);
@@ -182,20 +201,22 @@ class TitleReaderTest {
 
     @Test
     void a_title_naming_nothing_reads_as_unknown_everywhere() {
-        assertThat(TitleReader.read("Results")).isEqualTo(
-                new ReleaseTitle(Degree.UNKNOWN, "", Term.UNSTATED, ReleaseKind.UNKNOWN, false));
+        assertThat(TitleReader.read("Results"))
+                .isEqualTo(new ReleaseTitle(Degree.UNKNOWN, "", Term.UNSTATED, ReleaseKind.UNKNOWN, false));
     }
 
     @Test
     void release_titles_with_the_same_parts_are_equal() {
         ReleaseTitle one = new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, true);
 
-        assertThat(one).isEqualTo(new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, true))
+        assertThat(one)
+                .isEqualTo(new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, true))
                 .hasSameHashCodeAs(new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, true));
         assertThat(one).isNotEqualTo(new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, false));
         assertThat(one).isNotEqualTo(new ReleaseTitle(Degree.BTECH, "R16", Semester.S1_2, ReleaseKind.REGULAR, true));
         assertThat(one).isNotEqualTo(new ReleaseTitle(Degree.BTECH, "R18", Semester.S2_1, ReleaseKind.REGULAR, true));
-        assertThat(one).isNotEqualTo(new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.SUPPLEMENTARY, true));
+        assertThat(one)
+                .isNotEqualTo(new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.SUPPLEMENTARY, true));
         assertThat(one).isNotEqualTo(new ReleaseTitle(Degree.MTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, true));
     }
 
@@ -211,8 +232,11 @@ class TitleReaderTest {
     }
 
     private static List<String> representativeTitles() {
-        return REPRESENTATIVES.lines().filter(line -> !line.isBlank())
-                .map(line -> line.substring(0, line.indexOf('|')).strip()).toList();
+        return REPRESENTATIVES
+                .lines()
+                .filter(line -> !line.isBlank())
+                .map(line -> line.substring(0, line.indexOf('|')).strip())
+                .toList();
     }
 
     /** A title with its Roman numerals and regulation blanked: the shape the reader must handle. */

@@ -16,8 +16,8 @@ class ConfigReaderTest {
         ServiceConfig config = ConfigReader.read(List.of(), Map.of());
 
         assertThat(config.port()).isEqualTo(8080);
-        assertThat(config.upstreamUrls()).containsExactly(
-                URI.create("http://results.jntuh.ac.in"), URI.create("http://202.63.105.184/results"));
+        assertThat(config.upstreamUrls())
+                .containsExactly(URI.create("http://results.jntuh.ac.in"), URI.create("http://202.63.105.184/results"));
         assertThat(config.upstreamConcurrency()).isEqualTo(32);
         assertThat(config.upstreamTimeout()).isEqualTo(Duration.ofMillis(10_000));
         assertThat(config.upstreamRequestsPerSecond()).isEqualTo(100);
@@ -34,19 +34,32 @@ class ConfigReaderTest {
 
     @Test
     void cors_origins_are_any_none_or_a_list_of_origins_in_lower_case() {
-        assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_CORS_ORIGINS", "*")).corsOrigins()).containsExactly("*");
-        assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_CORS_ORIGINS", "none")).corsOrigins()).isEmpty();
-        assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_CORS_ORIGINS",
-                "https://Results.Example.com, http://localhost:3000")).corsOrigins())
+        assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_CORS_ORIGINS", "*"))
+                        .corsOrigins())
+                .containsExactly("*");
+        assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_CORS_ORIGINS", "none"))
+                        .corsOrigins())
+                .isEmpty();
+        assertThat(ConfigReader.read(
+                                List.of(),
+                                Map.of("RESULTS_CORS_ORIGINS", "https://Results.Example.com, http://localhost:3000"))
+                        .corsOrigins())
                 .containsExactly("https://results.example.com", "http://localhost:3000");
     }
 
     @Test
     void a_cors_origin_with_a_path_or_without_a_scheme_is_refused_naming_the_setting() {
-        for (String bad : List.of("https://example.com/", "example.com", "https://example.com/app", "*, https://a.test",
-                "ftp://example.com", ",")) {
+        for (String bad : List.of(
+                "https://example.com/",
+                "example.com",
+                "https://example.com/app",
+                "*, https://a.test",
+                "ftp://example.com",
+                ",")) {
             assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_CORS_ORIGINS", bad)))
-                    .as(bad).isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_CORS_ORIGINS");
+                    .as(bad)
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageContaining("RESULTS_CORS_ORIGINS");
         }
     }
 
@@ -54,13 +67,25 @@ class ConfigReaderTest {
     void environment_and_flags_are_read_and_flags_win() {
         ServiceConfig config = ConfigReader.read(
                 List.of("--port", "9090", "--demo"),
-                Map.of("RESULTS_PORT", "7000", "RESULTS_UPSTREAM_URLS", "http://a.test/, http://b.test/results",
-                        "RESULTS_UPSTREAM_CONCURRENCY", "8", "RESULTS_RATE_LIMIT_PER_MINUTE", "0",
-                        "RESULTS_TRUSTED_PROXIES", "10.0.0.1, ::1", "RESULTS_REQUEST_DEADLINE_MS", "1500",
-                        "RESULTS_UPSTREAM_RPS", "20"));
+                Map.of(
+                        "RESULTS_PORT",
+                        "7000",
+                        "RESULTS_UPSTREAM_URLS",
+                        "http://a.test/, http://b.test/results",
+                        "RESULTS_UPSTREAM_CONCURRENCY",
+                        "8",
+                        "RESULTS_RATE_LIMIT_PER_MINUTE",
+                        "0",
+                        "RESULTS_TRUSTED_PROXIES",
+                        "10.0.0.1, ::1",
+                        "RESULTS_REQUEST_DEADLINE_MS",
+                        "1500",
+                        "RESULTS_UPSTREAM_RPS",
+                        "20"));
 
         assertThat(config.port()).isEqualTo(9090);
-        assertThat(config.upstreamUrls()).containsExactly(URI.create("http://a.test"), URI.create("http://b.test/results"));
+        assertThat(config.upstreamUrls())
+                .containsExactly(URI.create("http://a.test"), URI.create("http://b.test/results"));
         assertThat(config.upstreamConcurrency()).isEqualTo(8);
         assertThat(config.rateLimitPerMinute()).isZero();
         assertThat(config.trustedProxies()).containsExactlyInAnyOrder("10.0.0.1", "::1");
@@ -79,35 +104,57 @@ class ConfigReaderTest {
     @Test
     void bad_values_name_the_setting() {
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_PORT", "eighty")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_PORT");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_PORT");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_UPSTREAM_CONCURRENCY", "0")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_UPSTREAM_CONCURRENCY");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_UPSTREAM_CONCURRENCY");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_UPSTREAM_RPS", "-1")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_UPSTREAM_RPS");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_UPSTREAM_RPS");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_UPSTREAM_RPS", "fast")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_UPSTREAM_RPS");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_UPSTREAM_RPS");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_UPSTREAM_URLS", "ftp://x")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_UPSTREAM_URLS");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_UPSTREAM_URLS");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_REDIS_URL", "localhost:6379")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_REDIS_URL");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_REDIS_URL");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_TRUSTED_PROXIES", "proxy.local")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_TRUSTED_PROXIES");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_TRUSTED_PROXIES");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_REQUEST_DEADLINE_MS", "-1")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_REQUEST_DEADLINE_MS");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_REQUEST_DEADLINE_MS");
         assertThatThrownBy(() -> ConfigReader.read(List.of("--port"), Map.of()))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("--port");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("--port");
         assertThatThrownBy(() -> ConfigReader.read(List.of("--bogus"), Map.of()))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("--bogus");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("--bogus");
     }
 
     @Test
     void redis_urls_with_tls_credentials_and_a_database_are_accepted() {
-        for (String url : List.of("redis://127.0.0.1:6379", "rediss://cache.example:6380", "redis://localhost",
-                "redis://user:s3cret@10.0.0.5:6379/2", "rediss://:s3cret@cache.example:6380/0")) {
-            assertThat(ConfigReader.read(List.of("--redis", url), Map.of()).redisUrl()).isEqualTo(url);
+        for (String url : List.of(
+                "redis://127.0.0.1:6379",
+                "rediss://cache.example:6380",
+                "redis://localhost",
+                "redis://user:s3cret@10.0.0.5:6379/2",
+                "rediss://:s3cret@cache.example:6380/0")) {
+            assertThat(ConfigReader.read(List.of("--redis", url), Map.of()).redisUrl())
+                    .isEqualTo(url);
         }
-        ServiceConfig config = ConfigReader.read(List.of(), Map.of("RESULTS_REDIS_URL", "redis://r:6379",
-                "RESULTS_REDIS_PREFIX", "staging:", "RESULTS_REDIS_TIMEOUT_MS", "250"));
+        ServiceConfig config = ConfigReader.read(
+                List.of(),
+                Map.of(
+                        "RESULTS_REDIS_URL",
+                        "redis://r:6379",
+                        "RESULTS_REDIS_PREFIX",
+                        "staging:",
+                        "RESULTS_REDIS_TIMEOUT_MS",
+                        "250"));
 
         assertThat(config.redisPrefix()).isEqualTo("staging:");
         assertThat(config.redisTimeout()).isEqualTo(Duration.ofMillis(250));
@@ -117,12 +164,15 @@ class ConfigReaderTest {
     void bad_redis_settings_name_the_setting_and_never_echo_a_password() {
         for (String url : List.of("http://r:6379", "r:6379", "redis://", "redis://user:s3cret@r:6379/zero")) {
             assertThatThrownBy(() -> ConfigReader.read(List.of("--redis", url), Map.of()))
-                    .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_REDIS_URL")
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageContaining("RESULTS_REDIS_URL")
                     .hasMessageNotContaining("s3cret");
         }
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_REDIS_PREFIX", "has space:")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_REDIS_PREFIX");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_REDIS_PREFIX");
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_REDIS_TIMEOUT_MS", "0")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("RESULTS_REDIS_TIMEOUT_MS");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_REDIS_TIMEOUT_MS");
     }
 }

@@ -55,8 +55,10 @@ class AllR22IT {
     }
 
     private static Student r22Student(String name, Predicate<Student> wanted) {
-        return COHORT.students().stream().filter(s -> s.regulation().equals(R22) && !s.hasNoResult())
-                .filter(wanted).findFirst()
+        return COHORT.students().stream()
+                .filter(s -> s.regulation().equals(R22) && !s.hasNoResult())
+                .filter(wanted)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("the cohort has no R22 student who is " + name));
     }
 
@@ -88,27 +90,36 @@ class AllR22IT {
             List<CaseExample> examples = CASES.examples(edgeCase, R22);
             assertThat(examples).as(edgeCase.name()).isNotEmpty();
             for (CaseExample example : examples.subList(0, Math.min(2, examples.size()))) {
-                assertBothAnswerTheGroundTruth(COHORT.student(example.hallTicket()).orElseThrow());
+                assertBothAnswerTheGroundTruth(
+                        COHORT.student(example.hallTicket()).orElseThrow());
             }
         }
     }
 
     @Test
     void lateral_entrant_starts_with_the_second_year_of_the_batch_admitted_a_year_earlier() {
-        Student lateral = r22Student("a lateral entrant with 2-2", s -> s.lateralEntry()
-                && s.results().keySet().stream().anyMatch(code -> exam(code).semester().equals("2-2")));
+        Student lateral = r22Student(
+                "a lateral entrant with 2-2",
+                s -> s.lateralEntry()
+                        && s.results().keySet().stream()
+                                .anyMatch(code -> exam(code).semester().equals("2-2")));
 
         assertBothAnswerTheGroundTruth(lateral);
         JsonNode results = client.get("/all-r22/" + lateral.hallTicket()).json().at("/data/results");
         assertThat(results.get(0).has("2-1")).isTrue();
-        results.forEach(element -> assertThat(element.has("1-1") || element.has("1-2")).isFalse());
+        results.forEach(
+                element -> assertThat(element.has("1-1") || element.has("1-2")).isFalse());
     }
 
     @Test
     void detained_student_who_rejoined_the_next_batch_has_the_later_regular_release_merged() {
-        Student rejoined = r22Student("detained and rejoined", s -> s.detained()
-                && s.results().keySet().stream().map(AllR22IT::exam).anyMatch(exam -> exam.kind() == ExamKind.REGULAR
-                        && !exam.code().equals(batchRegular(s.admissionYear(), exam.semester()))));
+        Student rejoined = r22Student(
+                "detained and rejoined",
+                s -> s.detained()
+                        && s.results().keySet().stream()
+                                .map(AllR22IT::exam)
+                                .anyMatch(exam -> exam.kind() == ExamKind.REGULAR
+                                        && !exam.code().equals(batchRegular(s.admissionYear(), exam.semester()))));
 
         assertBothAnswerTheGroundTruth(rejoined);
     }
@@ -128,23 +139,32 @@ class AllR22IT {
 
     @Test
     void supplementary_clearing_rc_rv_raise_absent_withheld_and_zero_credit_rows_are_merged_by_the_rules() {
-        for (EdgeCase edgeCase : List.of(EdgeCase.SUPPLY_CLEARED_FIRST_TRY, EdgeCase.SUPPLY_CLEARED_SECOND_TRY,
-                EdgeCase.RCRV_RAISED, EdgeCase.ABSENT, EdgeCase.MALPRACTICE, EdgeCase.ZERO_CREDIT_COURSE)) {
+        for (EdgeCase edgeCase : List.of(
+                EdgeCase.SUPPLY_CLEARED_FIRST_TRY,
+                EdgeCase.SUPPLY_CLEARED_SECOND_TRY,
+                EdgeCase.RCRV_RAISED,
+                EdgeCase.ABSENT,
+                EdgeCase.MALPRACTICE,
+                EdgeCase.ZERO_CREDIT_COURSE)) {
             CaseExample example = CASES.examples(edgeCase, R22).getLast();
             Student student = COHORT.student(example.hallTicket()).orElseThrow();
 
             assertBothAnswerTheGroundTruth(student);
-            JsonNode results = client.get("/all-r22/" + student.hallTicket()).json().at("/data/results");
+            JsonNode results =
+                    client.get("/all-r22/" + student.hallTicket()).json().at("/data/results");
             String semester = exam(example.examCode()).semester();
             JsonNode row = semesterOf(results, semester).path(example.subjectCode());
-            assertThat(row.isObject()).as(edgeCase + " row " + example.subjectCode() + " in " + semester).isTrue();
+            assertThat(row.isObject())
+                    .as(edgeCase + " row " + example.subjectCode() + " in " + semester)
+                    .isTrue();
         }
     }
 
     @Test
     void student_with_only_first_semester_results_so_far_gets_one_semester() {
         Student newest = r22Student("of the 2025 batch", s -> s.admissionYear() == 2025);
-        assertThat(newest.results().keySet()).allMatch(code -> exam(code).semester().equals("1-1"));
+        assertThat(newest.results().keySet())
+                .allMatch(code -> exam(code).semester().equals("1-1"));
 
         assertBothAnswerTheGroundTruth(newest);
         JsonNode results = client.get("/all-r22/" + newest.hallTicket()).json().at("/data/results");
@@ -154,26 +174,36 @@ class AllR22IT {
 
     @Test
     void a_batch_is_asked_only_for_its_own_regular_release_found_by_date() {
-        Student batch2024 = r22Student("of the 2024 batch, never failed 1-1", s -> s.admissionYear() == 2024
-                && !s.lateralEntry() && !s.detained() && s.results().containsKey("1851")
-                && s.results().get("1851").stream().noneMatch(Mark::failed));
+        Student batch2024 = r22Student(
+                "of the 2024 batch, never failed 1-1",
+                s -> s.admissionYear() == 2024
+                        && !s.lateralEntry()
+                        && !s.detained()
+                        && s.results().containsKey("1851")
+                        && s.results().get("1851").stream().noneMatch(Mark::failed));
 
         assertThat(client.get("/all-r22/" + batch2024.hallTicket()).status()).isEqualTo(200);
 
         // 1-1 Regular of batch 2022 (1662) and 2023 (1763) were released before this batch could sit 1-1.
-        assertThat(primary.resultRequestsForExam("1662") + mirror.resultRequestsForExam("1662")).isZero();
-        assertThat(primary.resultRequestsForExam("1763") + mirror.resultRequestsForExam("1763")).isZero();
+        assertThat(primary.resultRequestsForExam("1662") + mirror.resultRequestsForExam("1662"))
+                .isZero();
+        assertThat(primary.resultRequestsForExam("1763") + mirror.resultRequestsForExam("1763"))
+                .isZero();
         assertThat(primary.resultRequestsFor(batch2024.hallTicket(), "1851")).isPositive();
         assertThat(primary.requestCount("/resultAction")).isLessThanOrEqualTo(12);
     }
 
     @Test
     void all_picks_r18_or_r22_from_the_hall_ticket_and_says_which_in_a_header() {
-        Student r18 = COHORT.students().stream().filter(s -> s.regulation().equals("R18") && !s.hasNoResult())
-                .findFirst().orElseThrow();
+        Student r18 = COHORT.students().stream()
+                .filter(s -> s.regulation().equals("R18") && !s.hasNoResult())
+                .findFirst()
+                .orElseThrow();
         // Lateral entrants' hall tickets carry the year after admission: 22..5.. was admitted 2021 (R18).
-        Student r18Lateral = COHORT.students().stream().filter(s -> s.lateralEntry() && s.admissionYear() == 2021
-                && !s.hasNoResult()).findFirst().orElseThrow();
+        Student r18Lateral = COHORT.students().stream()
+                .filter(s -> s.lateralEntry() && s.admissionYear() == 2021 && !s.hasNoResult())
+                .findFirst()
+                .orElseThrow();
         Student r22Lateral = r22Student("lateral, admitted 2022", s -> s.lateralEntry() && s.admissionYear() == 2022);
         assertThat(r18Lateral.hallTicket()).startsWith("22");
         assertThat(r22Lateral.hallTicket()).startsWith("23");
@@ -185,8 +215,12 @@ class AllR22IT {
 
             assertThat(all.status()).as(student.hallTicket()).isEqualTo(200);
             assertThat(all.header("Regulation")).as(student.hallTicket()).isEqualTo(regulation);
-            assertThat(all.json()).isEqualTo(ExpectedTranscript.of(COHORT, student)).isEqualTo(explicit.json());
-            assertThat(explicit.header("X-Cache")).as("one store entry per regulation and hall ticket").isEqualTo("HIT");
+            assertThat(all.json())
+                    .isEqualTo(ExpectedTranscript.of(COHORT, student))
+                    .isEqualTo(explicit.json());
+            assertThat(explicit.header("X-Cache"))
+                    .as("one store entry per regulation and hall ticket")
+                    .isEqualTo("HIT");
         }
     }
 
@@ -214,16 +248,23 @@ class AllR22IT {
         assertThat(pharmacy.json().get("code").asText()).isEqualTo("RESULT_NOT_FOUND");
         assertThat(pharmacy.json().get("error").asText()).contains("B.Tech");
         assertThat(noYear.json().get("error").asText()).contains("admission year");
-        assertThat(primary.requestCount("/resultAction") + mirror.requestCount("/resultAction")).isZero();
+        assertThat(primary.requestCount("/resultAction") + mirror.requestCount("/resultAction"))
+                .isZero();
     }
 
     @Test
     void r22_hall_ticket_without_any_result_is_404_and_a_malformed_one_400() {
         String noResult = CASES.examples(EdgeCase.NO_RESULT, R22).getFirst().hallTicket();
-        String nobody = COHORT.students().stream().filter(s -> s.regulation().equals(R22)).findFirst().orElseThrow()
-                .hallTicket().substring(0, 8) + "Z9";
+        String nobody = COHORT.students().stream()
+                        .filter(s -> s.regulation().equals(R22))
+                        .findFirst()
+                        .orElseThrow()
+                        .hallTicket()
+                        .substring(0, 8)
+                + "Z9";
 
-        for (String path : List.of("/all-r22/" + noResult, "/all/" + noResult, "/all-r22/" + nobody, "/all/" + nobody)) {
+        for (String path :
+                List.of("/all-r22/" + noResult, "/all/" + noResult, "/all-r22/" + nobody, "/all/" + nobody)) {
             var reply = client.get(path);
             assertThat(reply.status()).as(path).isEqualTo(404);
             assertThat(reply.json().get("code").asText()).as(path).isEqualTo("RESULT_NOT_FOUND");
@@ -234,7 +275,9 @@ class AllR22IT {
 
     @Test
     void second_lookup_is_a_cache_hit_for_three_hours_through_either_path() {
-        Student student = COHORT.student(CASES.examples(EdgeCase.SUPPLY_CLEARED_FIRST_TRY, R22).getFirst().hallTicket())
+        Student student = COHORT.student(CASES.examples(EdgeCase.SUPPLY_CLEARED_FIRST_TRY, R22)
+                        .getFirst()
+                        .hallTicket())
                 .orElseThrow();
         var first = client.get("/all-r22/" + student.hallTicket());
         long asked = primary.requestCount();
@@ -248,7 +291,8 @@ class AllR22IT {
 
         assertThat(first.header("X-Cache")).isEqualTo("MISS");
         assertThat(second.header("X-Cache")).isEqualTo("HIT");
-        assertThat(Long.parseLong(second.header("Cache-Control").replaceAll("\\D", ""))).isBetween(10_700L, 10_800L);
+        assertThat(Long.parseLong(second.header("Cache-Control").replaceAll("\\D", "")))
+                .isBetween(10_700L, 10_800L);
         assertThat(second.json()).isEqualTo(first.json());
         assertThat(stale.header("X-Cache")).isEqualTo("STALE");
         assertThat(stale.json()).isEqualTo(ExpectedTranscript.of(COHORT, student));
@@ -258,14 +302,25 @@ class AllR22IT {
     @Test
     void a_release_published_while_running_shows_up_after_the_release_list_is_refreshed() {
         Student cached = r22Student("of the 2025 batch", s -> s.admissionYear() == 2025 && !s.lateralEntry());
-        Student fresh = r22Student("another of the 2025 batch", s -> s.admissionYear() == 2025 && !s.lateralEntry()
-                && !s.hallTicket().equals(cached.hallTicket()));
+        Student fresh = r22Student(
+                "another of the 2025 batch",
+                s -> s.admissionYear() == 2025
+                        && !s.lateralEntry()
+                        && !s.hallTicket().equals(cached.hallTicket()));
         var cachedBefore = client.get("/all-r22/" + cached.hallTicket());
         assertThat(cachedBefore.json().at("/data/results")).hasSize(1);
 
         // The university publishes batch 2025's 1-2 Regular results: a new code, no code change in the service.
-        Exam release = new Exam("1901", "B.Tech I Year II Semester (R22) Regular Examinations Results June-2026",
-                LocalDate.of(2026, 8, 20), linkOf("1901"), "btech", R22, "1-2", ExamKind.REGULAR, false,
+        Exam release = new Exam(
+                "1901",
+                "B.Tech I Year II Semester (R22) Regular Examinations Results June-2026",
+                LocalDate.of(2026, 8, 20),
+                linkOf("1901"),
+                "btech",
+                R22,
+                "1-2",
+                ExamKind.REGULAR,
+                false,
                 MarksLayout.SEVEN_COLUMN);
         Map<String, List<Mark>> pages = new LinkedHashMap<>();
         pages.put(cached.hallTicket(), firstSemesterTwoRows("31", "A"));
@@ -282,12 +337,17 @@ class AllR22IT {
         Cohort now = primary.cohort();
         assertThat(refreshed.header("X-Cache")).isEqualTo("MISS");
         assertThat(refreshed.json().get("regular").toString()).contains("\"examCode\":\"1901\"");
-        assertThat(freshAnswer.json()).isEqualTo(ExpectedTranscript.of(now, now.student(fresh.hallTicket()).orElseThrow()));
+        assertThat(freshAnswer.json())
+                .isEqualTo(ExpectedTranscript.of(
+                        now, now.student(fresh.hallTicket()).orElseThrow()));
         assertThat(freshAnswer.json().at("/data/results/1/SGPA").asText()).isEqualTo("FAIL");
-        assertThat(cachedStill.header("X-Cache")).as("a cached answer keeps its 3 hours").isEqualTo("HIT");
+        assertThat(cachedStill.header("X-Cache"))
+                .as("a cached answer keeps its 3 hours")
+                .isEqualTo("HIT");
         assertThat(cachedStill.json()).isEqualTo(cachedBefore.json());
         assertThat(cachedAfterExpiry.json())
-                .isEqualTo(ExpectedTranscript.of(now, now.student(cached.hallTicket()).orElseThrow()));
+                .isEqualTo(ExpectedTranscript.of(
+                        now, now.student(cached.hallTicket()).orElseThrow()));
         assertThat(cachedAfterExpiry.json().at("/data/results")).hasSize(2);
     }
 
@@ -298,7 +358,14 @@ class AllR22IT {
         String total = Integer.toString(Integer.parseInt(internal) + Integer.parseInt(external));
         return List.of(
                 new Mark("CH202BS", "ENGINEERING CHEMISTRY", internal, external, total, grade, failed ? "0" : "4", ""),
-                new Mark("MA201BS", "ORDINARY DIFFERENTIAL EQUATIONS AND VECTOR CALCULUS", "35", "50", "85", "A+", "4",
+                new Mark(
+                        "MA201BS",
+                        "ORDINARY DIFFERENTIAL EQUATIONS AND VECTOR CALCULUS",
+                        "35",
+                        "50",
+                        "85",
+                        "A+",
+                        "4",
                         ""));
     }
 
@@ -315,11 +382,16 @@ class AllR22IT {
     private static String batchRegular(int admitted, String semester) {
         List<String> ownBatch = new ArrayList<>();
         for (Student student : COHORT.students()) {
-            if (student.regulation().equals(R22) && student.admissionYear() == admitted && !student.detained()
+            if (student.regulation().equals(R22)
+                    && student.admissionYear() == admitted
+                    && !student.detained()
                     && !student.lateralEntry()) {
-                student.results().keySet().stream().map(AllR22IT::exam)
-                        .filter(exam -> exam.kind() == ExamKind.REGULAR && exam.semester().equals(semester))
-                        .map(Exam::code).forEach(ownBatch::add);
+                student.results().keySet().stream()
+                        .map(AllR22IT::exam)
+                        .filter(exam -> exam.kind() == ExamKind.REGULAR
+                                && exam.semester().equals(semester))
+                        .map(Exam::code)
+                        .forEach(ownBatch::add);
             }
         }
         return ownBatch.stream().findFirst().orElse("");

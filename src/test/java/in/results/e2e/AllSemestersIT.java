@@ -11,17 +11,16 @@ import in.results.simulator.EdgeCase;
 import in.results.simulator.Mark;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.ManualTicker;
+import in.results.testing.TrackedExecutor;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import in.results.testing.ManualTicker;
-import in.results.testing.TrackedExecutor;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterEach;
@@ -59,7 +58,9 @@ class AllSemestersIT {
     }
 
     private static Student studentWhere(String name, Predicate<Student> wanted) {
-        return COHORT.students().stream().filter(wanted).findFirst()
+        return COHORT.students().stream()
+                .filter(wanted)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("the cohort has no student who is " + name));
     }
 
@@ -80,8 +81,11 @@ class AllSemestersIT {
 
                 var reply = client.get("/all-r18/" + student.hallTicket());
 
-                assertThat(reply.status()).as(edgeCase + " " + student.hallTicket()).isEqualTo(200);
-                assertThat(reply.json()).as(edgeCase + " " + student.hallTicket())
+                assertThat(reply.status())
+                        .as(edgeCase + " " + student.hallTicket())
+                        .isEqualTo(200);
+                assertThat(reply.json())
+                        .as(edgeCase + " " + student.hallTicket())
                         .isEqualTo(ExpectedTranscript.of(COHORT, student));
             }
         }
@@ -91,10 +95,14 @@ class AllSemestersIT {
     void lateral_entry_student_has_no_first_year_semesters() {
         Student lateral = student(EdgeCase.LATERAL_ENTRY);
 
-        var results = client.get("/all-r18/" + lateral.hallTicket()).json().get("data").get("results");
+        var results = client.get("/all-r18/" + lateral.hallTicket())
+                .json()
+                .get("data")
+                .get("results");
 
         assertThat(results.get(0).has("2-1") || results.get(0).has("2-2")).isTrue();
-        results.forEach(element -> assertThat(element.has("1-1") || element.has("1-2")).isFalse());
+        results.forEach(
+                element -> assertThat(element.has("1-1") || element.has("1-2")).isFalse());
     }
 
     @Test
@@ -118,7 +126,8 @@ class AllSemestersIT {
         Student student = student(EdgeCase.SUPPLY_CLEARED_FIRST_TRY);
         var plain = client.get("/all-r18/" + student.hallTicket());
         HttpRequest acceptingGzip = HttpRequest.newBuilder(client.uri("/all-r18/" + student.hallTicket()))
-                .header("Accept-Encoding", "gzip").build();
+                .header("Accept-Encoding", "gzip")
+                .build();
         HttpResponse<byte[]> compressed =
                 HttpClient.newHttpClient().send(acceptingGzip, HttpResponse.BodyHandlers.ofByteArray());
 
@@ -141,7 +150,8 @@ class AllSemestersIT {
 
         assertThat(first.header("X-Cache")).isEqualTo("MISS");
         assertThat(second.header("X-Cache")).isEqualTo("HIT");
-        assertThat(Long.parseLong(second.header("Cache-Control").replaceAll("\\D", ""))).isBetween(10_700L, 10_800L);
+        assertThat(Long.parseLong(second.header("Cache-Control").replaceAll("\\D", "")))
+                .isBetween(10_700L, 10_800L);
         assertThat(second.json()).isEqualTo(first.json());
         assertThat(primary.requestCount()).isEqualTo(asked);
     }
@@ -153,8 +163,9 @@ class AllSemestersIT {
         ticker.advance(Duration.ofHours(3).plusMinutes(1));
         primary.setDown(true);
         mirror.setDown(true);
-        Student other = studentWhere("absent", s -> anyMark(s, m -> m.grade().equals("Ab"))
-                && !s.hallTicket().equals(student.hallTicket()));
+        Student other = studentWhere(
+                "absent",
+                s -> anyMark(s, m -> m.grade().equals("Ab")) && !s.hallTicket().equals(student.hallTicket()));
 
         var stale = client.get("/all-r18/" + student.hallTicket());
         var unknown = client.get("/all-r18/" + other.hallTicket());
@@ -162,7 +173,8 @@ class AllSemestersIT {
         assertThat(fresh.header("X-Cache")).isEqualTo("MISS");
         assertThat(stale.status()).isEqualTo(200);
         assertThat(stale.header("X-Cache")).isEqualTo("STALE");
-        assertThat(Long.parseLong(stale.header("Age"))).isEqualTo(Duration.ofMinutes(181).toSeconds());
+        assertThat(Long.parseLong(stale.header("Age")))
+                .isEqualTo(Duration.ofMinutes(181).toSeconds());
         assertThat(stale.json()).isEqualTo(ExpectedTranscript.of(COHORT, student));
         assertThat(unknown.status()).isEqualTo(503);
         assertThat(unknown.header("Retry-After")).isNotBlank();
@@ -174,7 +186,11 @@ class AllSemestersIT {
         Student student = student(EdgeCase.SUPPLY_CLEARED_FIRST_TRY);
         String someCode = student.results().keySet().iterator().next();
         StringBuilder query = new StringBuilder("/api?hallticket=" + student.hallTicket());
-        COHORT.exam(someCode).orElseThrow().linkParams().forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+        COHORT.exam(someCode)
+                .orElseThrow()
+                .linkParams()
+                .forEach((key, value) ->
+                        query.append('&').append(key).append('=').append(value));
         assertThat(client.get(query.toString()).status()).isEqualTo(200); // one answer known, the rest will be lost
         primary.setDown(true);
         mirror.setDown(true);

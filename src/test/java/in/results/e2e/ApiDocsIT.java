@@ -35,8 +35,9 @@ class ApiDocsIT {
     private static final Cohort COHORT = Cohort.generate(42);
     private static final JsonNode DOCUMENT = ServiceClient.MAPPER.valueToTree(readDocument());
     /** On {@code /api} the optional hall ticket parameters choose the form (the document's dispatch rule). */
-    private static final List<Set<String>> API_FORMS = List.of(Set.of("hallticket"),
-            Set.of("hallticket_from", "hallticket_to"));
+    private static final List<Set<String>> API_FORMS =
+            List.of(Set.of("hallticket"), Set.of("hallticket_from", "hallticket_to"));
+
     private static final Set<String> FORM_PARAMETERS = Set.of("hallticket", "hallticket_from", "hallticket_to");
 
     private TestUniverse universe;
@@ -86,7 +87,9 @@ class ApiDocsIT {
     private record RealExample(Student student, Exam exam) {
         static RealExample find(String regulation) {
             for (Student student : COHORT.students()) {
-                if (student.lateralEntry() || student.detained() || !student.regulation().equals(regulation)) {
+                if (student.lateralEntry()
+                        || student.detained()
+                        || !student.regulation().equals(regulation)) {
                     continue;
                 }
                 for (String code : student.results().keySet()) {
@@ -132,27 +135,38 @@ class ApiDocsIT {
             List<JsonNode> parameters = new ArrayList<>();
             operation.path("parameters").forEach(parameter -> parameters.add(resolve(parameter)));
             boolean twoForms = parameters.stream()
-                    .filter(parameter -> FORM_PARAMETERS.contains(parameter.path("name").asText()))
+                    .filter(parameter ->
+                            FORM_PARAMETERS.contains(parameter.path("name").asText()))
                     .noneMatch(parameter -> parameter.path("required").asBoolean());
-            List<Set<String>> forms = twoForms && parameters.stream()
-                    .anyMatch(parameter -> parameter.path("name").asText().equals("hallticket_from"))
-                    ? API_FORMS : List.of(Set.of());
+            List<Set<String>> forms = twoForms
+                            && parameters.stream()
+                                    .anyMatch(parameter ->
+                                            parameter.path("name").asText().equals("hallticket_from"))
+                    ? API_FORMS
+                    : List.of(Set.of());
             for (Set<String> form : forms) {
-                probes.add(new Probe(entry.getKey(), operation, request(entry.getKey(), parameters, form,
-                        entry.getKey().startsWith("/all-r22/") ? realR22 : real)));
+                probes.add(new Probe(
+                        entry.getKey(),
+                        operation,
+                        request(
+                                entry.getKey(),
+                                parameters,
+                                form,
+                                entry.getKey().startsWith("/all-r22/") ? realR22 : real)));
             }
         });
         return probes;
     }
 
-    private static String request(String template, List<JsonNode> parameters, Set<String> form,
-            Map<String, String> real) {
+    private static String request(
+            String template, List<JsonNode> parameters, Set<String> form, Map<String, String> real) {
         String path = template;
         List<String> query = new ArrayList<>();
         for (JsonNode parameter : parameters) {
             String name = parameter.path("name").asText();
             String value = real.getOrDefault(name, parameter.path("example").asText());
-            boolean wanted = parameter.path("required").asBoolean() || form.contains(name)
+            boolean wanted = parameter.path("required").asBoolean()
+                    || form.contains(name)
                     || (real.containsKey(name) && !FORM_PARAMETERS.contains(name));
             switch (parameter.path("in").asText()) {
                 case "path" -> {
@@ -188,7 +202,9 @@ class ApiDocsIT {
             var reply = client.get(probe.request());
             assertThat(reply.status()).as(probe.toString()).isIn(200, 202, 400, 404);
             if (reply.status() == 404) {
-                assertThat(reply.json().path("code").asText()).as(probe.toString()).isEqualTo("RESULT_NOT_FOUND");
+                assertThat(reply.json().path("code").asText())
+                        .as(probe.toString())
+                        .isEqualTo("RESULT_NOT_FOUND");
             }
         }
     }
@@ -200,13 +216,18 @@ class ApiDocsIT {
             assertThat(first.status()).as(probe.toString()).isIn(200, 202);
             assertDocumented(probe, first);
             // A bulk job of one hall ticket answers 202 until it has finished: every answer on the way is documented.
-            var reply = first.status() != 202 ? first
-                    : await(probe + " finishes").atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(50))
-                            .until(() -> {
-                                var polled = client.get(probe.request());
-                                assertDocumented(probe, polled);
-                                return polled;
-                            }, polled -> polled.status() != 202);
+            var reply = first.status() != 202
+                    ? first
+                    : await(probe + " finishes")
+                            .atMost(Duration.ofSeconds(15))
+                            .pollInterval(Duration.ofMillis(50))
+                            .until(
+                                    () -> {
+                                        var polled = client.get(probe.request());
+                                        assertDocumented(probe, polled);
+                                        return polled;
+                                    },
+                                    polled -> polled.status() != 202);
             assertThat(reply.status()).as(probe + " finishes").isEqualTo(200);
         }
     }
@@ -237,7 +258,9 @@ class ApiDocsIT {
     private static void assertDocumented(Probe probe, ServiceClient.Reply reply) {
         String status = Integer.toString(reply.status());
         JsonNode responses = probe.operation().path("responses");
-        assertThat(responses.has(status)).as("%s answers documented status %s", probe, status).isTrue();
+        assertThat(responses.has(status))
+                .as("%s answers documented status %s", probe, status)
+                .isTrue();
         JsonNode response = resolve(responses.path(status));
         response.path("headers").properties().forEach(header -> {
             JsonNode documented = resolve(header.getValue());
@@ -250,17 +273,21 @@ class ApiDocsIT {
                 JsonNode typed = schema.path("type").asText().equals("integer")
                         ? ServiceClient.MAPPER.getNodeFactory().numberNode(Long.parseLong(value))
                         : ServiceClient.MAPPER.getNodeFactory().textNode(value);
-                assertThat(SchemaCheck.violations(DOCUMENT, schema, typed)).as("%s header %s", probe, header.getKey())
+                assertThat(SchemaCheck.violations(DOCUMENT, schema, typed))
+                        .as("%s header %s", probe, header.getKey())
                         .isEmpty();
             }
         });
         String contentType = reply.header("Content-Type");
         String mediaType = contentType.split(";")[0].strip();
         JsonNode content = response.path("content");
-        assertThat(content.has(mediaType)).as("%s answers documented %s", probe, contentType).isTrue();
+        assertThat(content.has(mediaType))
+                .as("%s answers documented %s", probe, contentType)
+                .isTrue();
         if (mediaType.equals("application/json")) {
             assertThat(SchemaCheck.violations(DOCUMENT, content.path(mediaType).path("schema"), reply.json()))
-                    .as("%s %s body as documented", probe, status).isEmpty();
+                    .as("%s %s body as documented", probe, status)
+                    .isEmpty();
         }
     }
 
@@ -270,7 +297,8 @@ class ApiDocsIT {
 
     @Test
     void every_route_of_the_service_is_documented_and_every_documented_path_is_a_route() {
-        List<ParsedEndpoint> endpoints = universe.service().unsafe.internalRouter.allHttpHandlers();
+        List<ParsedEndpoint> endpoints =
+                universe.service().unsafe.internalRouter.allHttpHandlers();
         Set<String> routes = new TreeSet<>();
         for (ParsedEndpoint parsed : endpoints) {
             if (parsed.endpoint.method.isHttpMethod()) {

@@ -32,9 +32,12 @@ class BrowserClientsIT {
     }
 
     private static HttpRequest preflight(ServiceClient client, String path, String origin, String method) {
-        return HttpRequest.newBuilder(client.uri(path)).method("OPTIONS", HttpRequest.BodyPublishers.noBody())
-                .header("Origin", origin).header("Access-Control-Request-Method", method)
-                .header("Access-Control-Request-Headers", "if-none-match").build();
+        return HttpRequest.newBuilder(client.uri(path))
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .header("Origin", origin)
+                .header("Access-Control-Request-Method", method)
+                .header("Access-Control-Request-Headers", "if-none-match")
+                .build();
     }
 
     @Test
@@ -42,7 +45,8 @@ class BrowserClientsIT {
         ServiceClient client = start(Map.of());
 
         var answer = client.send(get(client, "/new/all").header("Origin", APP).build());
-        var error = client.send(get(client, "/all-r18/short").header("Origin", APP).build());
+        var error =
+                client.send(get(client, "/all-r18/short").header("Origin", APP).build());
         var sameOrigin = client.get("/new/all");
 
         assertThat(answer.status()).isEqualTo(200);
@@ -73,12 +77,16 @@ class BrowserClientsIT {
     void configured_origins_are_allowed_by_name_and_others_get_no_cors_headers() {
         ServiceClient client = start(Map.of("RESULTS_CORS_ORIGINS", APP + ", http://localhost:3000"));
 
-        var allowed = client.send(get(client, "/notifications").header("Origin", APP).build());
-        var other = client.send(get(client, "/notifications").header("Origin", "https://elsewhere.example").build());
+        var allowed =
+                client.send(get(client, "/notifications").header("Origin", APP).build());
+        var other = client.send(get(client, "/notifications")
+                .header("Origin", "https://elsewhere.example")
+                .build());
         var otherPreflight = client.send(preflight(client, "/notifications", "https://elsewhere.example", "GET"));
 
         assertThat(allowed.header("Access-Control-Allow-Origin")).isEqualTo(APP);
-        assertThat(allowed.response().headers().allValues("Vary")).anySatisfy(vary -> assertThat(vary).contains("Origin"));
+        assertThat(allowed.response().headers().allValues("Vary"))
+                .anySatisfy(vary -> assertThat(vary).contains("Origin"));
         assertThat(other.status()).isEqualTo(200);
         assertThat(other.header("Access-Control-Allow-Origin")).isNull();
         assertThat(otherPreflight.header("Access-Control-Allow-Origin")).isNull();
@@ -92,10 +100,15 @@ class BrowserClientsIT {
         var first = client.get("/notifications");
         long asked = primary.requestCount();
 
-        var unchanged = client.send(get(client, "/notifications").header("If-None-Match", first.header("ETag")).build());
+        var unchanged = client.send(get(client, "/notifications")
+                .header("If-None-Match", first.header("ETag"))
+                .build());
         var listed = client.send(get(client, "/notifications")
-                .header("If-None-Match", "W/\"older\", " + first.header("ETag")).build());
-        var changed = client.send(get(client, "/notifications").header("If-None-Match", "W/\"older\"").build());
+                .header("If-None-Match", "W/\"older\", " + first.header("ETag"))
+                .build());
+        var changed = client.send(get(client, "/notifications")
+                .header("If-None-Match", "W/\"older\"")
+                .build());
         long askedAfter = primary.requestCount();
         var bulk = client.get("/api/bulk/calculate?hallticket_from=189A1A0501&hallticket_to=189A1A0502&examCode=1");
 

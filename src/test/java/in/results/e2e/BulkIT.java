@@ -1,7 +1,5 @@
 package in.results.e2e;
 
-import in.results.testing.ManualTicker;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -14,6 +12,7 @@ import in.results.simulator.Exam;
 import in.results.simulator.MarksLayout;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.ManualTicker;
 import io.javalin.Javalin;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,16 +41,23 @@ class BulkIT {
     record Section(String prefix, Exam exam) {
         static Section largest(Cohort cohort) {
             Map<String, Long> counts = cohort.students().stream()
-                    .flatMap(s -> s.results().keySet().stream().map(code -> s.hallTicket().substring(0, 8) + "|" + code))
+                    .flatMap(s -> s.results().keySet().stream()
+                            .map(code -> s.hallTicket().substring(0, 8) + "|" + code))
                     .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
-            String best = counts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-            return new Section(best.substring(0, 8), cohort.exam(best.substring(9)).orElseThrow());
+            String best = counts.entrySet().stream()
+                    .max(Map.Entry.comparingByValue())
+                    .orElseThrow()
+                    .getKey();
+            return new Section(
+                    best.substring(0, 8), cohort.exam(best.substring(9)).orElseThrow());
         }
 
         String query(String fromRoll, String toRoll) {
-            StringBuilder query = new StringBuilder("hallticket_from=" + prefix + fromRoll + "&hallticket_to=" + prefix + toRoll
-                    + "&dob=not-a-date");
-            exam.linkParams().forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+            StringBuilder query = new StringBuilder(
+                    "hallticket_from=" + prefix + fromRoll + "&hallticket_to=" + prefix + toRoll + "&dob=not-a-date");
+            exam.linkParams()
+                    .forEach((key, value) ->
+                            query.append('&').append(key).append('=').append(value));
             if (!exam.linkParams().containsKey("result")) {
                 query.append("&result=");
             }
@@ -61,11 +67,15 @@ class BulkIT {
         /** Expected final array: every student of the rolls with a result in the exam, in roll order. */
         ArrayNode expected(List<String> rolls) {
             ArrayNode array = JsonNodeFactory.instance.arrayNode();
-            rolls.stream().map(roll -> COHORT.student(prefix + roll)).flatMap(java.util.Optional::stream)
+            rolls.stream()
+                    .map(roll -> COHORT.student(prefix + roll))
+                    .flatMap(java.util.Optional::stream)
                     .filter(student -> student.results().containsKey(exam.code()))
                     .forEach(student -> {
                         var marks = student.results().get(exam.code());
-                        array.add(Expected.array(Expected.sgpaNumber(marks), Expected.details(student),
+                        array.add(Expected.array(
+                                Expected.sgpaNumber(marks),
+                                Expected.details(student),
                                 Expected.fullSubjects(marks, exam.layout() == MarksLayout.FOUR_COLUMN)));
                     });
             return array;
@@ -73,7 +83,9 @@ class BulkIT {
     }
 
     private static List<String> rolls(int from, int to) {
-        return java.util.stream.IntStream.rangeClosed(from, to).mapToObj(i -> String.format("%02d", i)).toList();
+        return java.util.stream.IntStream.rangeClosed(from, to)
+                .mapToObj(i -> String.format("%02d", i))
+                .toList();
     }
 
     @BeforeEach
@@ -91,7 +103,9 @@ class BulkIT {
 
     /** The answer to {@code pathAndQuery} once its bulk job has finished (no longer 202). */
     static ServiceClient.Reply pollUntilDone(ServiceClient client, String pathAndQuery) {
-        return await("bulk job of " + pathAndQuery).atMost(JOB_FINISHES).pollInterval(Duration.ofMillis(50))
+        return await("bulk job of " + pathAndQuery)
+                .atMost(JOB_FINISHES)
+                .pollInterval(Duration.ofMillis(50))
                 .until(() -> client.get(pathAndQuery), reply -> reply.status() != 202);
     }
 
@@ -107,7 +121,9 @@ class BulkIT {
 
         var first = client.get(query);
         List<Integer> progress = new ArrayList<>();
-        ServiceClient.Reply finished = await().atMost(JOB_FINISHES).pollInSameThread().pollDelay(Duration.ZERO)
+        ServiceClient.Reply finished = await().atMost(JOB_FINISHES)
+                .pollInSameThread()
+                .pollDelay(Duration.ZERO)
                 .pollInterval(Duration.ofMillis(30))
                 .until(() -> client.get(query), reply -> {
                     if (reply.status() == 202) {
@@ -127,7 +143,9 @@ class BulkIT {
         assertThat(finished.header("X-Bulk-Missing")).isEqualTo("0");
         assertThat(finished.json()).isEqualTo(SECTION.expected(rolls(1, 30)));
         for (String roll : rolls(1, 30)) {
-            assertThat(primary.resultRequestsFor(SECTION.prefix() + roll, SECTION.exam().code())).isEqualTo(1);
+            assertThat(primary.resultRequestsFor(
+                            SECTION.prefix() + roll, SECTION.exam().code()))
+                    .isEqualTo(1);
         }
     }
 
@@ -137,7 +155,8 @@ class BulkIT {
         String query = SECTION.query("01", "20");
         String[] parts = query.split("&");
         java.util.Collections.reverse(java.util.Arrays.asList(parts));
-        String reordered = String.join("&", parts).replace(SECTION.prefix(), SECTION.prefix().toLowerCase());
+        String reordered = String.join("&", parts)
+                .replace(SECTION.prefix(), SECTION.prefix().toLowerCase());
 
         var viaApi = client.get("/api?" + query);
         var viaAlias = client.get("/api/bulk/calculate?" + reordered);
@@ -174,16 +193,23 @@ class BulkIT {
     @Test
     void single_lookups_before_a_bulk_are_reused() {
         Student someone = COHORT.students().stream()
-                .filter(s -> s.hallTicket().startsWith(SECTION.prefix()) && s.results().containsKey(SECTION.exam().code()))
-                .min(Comparator.comparing(Student::hallTicket)).orElseThrow();
+                .filter(s -> s.hallTicket().startsWith(SECTION.prefix())
+                        && s.results().containsKey(SECTION.exam().code()))
+                .min(Comparator.comparing(Student::hallTicket))
+                .orElseThrow();
         StringBuilder single = new StringBuilder("/api/calculate?hallticket=" + someone.hallTicket());
-        SECTION.exam().linkParams().forEach((key, value) -> single.append('&').append(key).append('=').append(value));
+        SECTION.exam()
+                .linkParams()
+                .forEach((key, value) ->
+                        single.append('&').append(key).append('=').append(value));
         client.get(single.toString());
 
         String roll = someone.hallTicket().substring(8);
         pollUntilDone("/api?" + SECTION.query(roll, roll));
 
-        assertThat(primary.resultRequestsFor(someone.hallTicket(), SECTION.exam().code())).isEqualTo(1);
+        assertThat(primary.resultRequestsFor(
+                        someone.hallTicket(), SECTION.exam().code()))
+                .isEqualTo(1);
     }
 
     @Test
@@ -212,8 +238,9 @@ class BulkIT {
         primary.setLatency(Duration.ofSeconds(3), Duration.ZERO);
         List<Integer> statuses = new ArrayList<>();
         for (int job = 0; job < 5; job++) {
-            statuses.add(client.get("/api?" + SECTION.query(String.format("%02d", job * 10 + 1),
-                    String.format("%02d", job * 10 + 10))).status());
+            statuses.add(client.get("/api?"
+                            + SECTION.query(String.format("%02d", job * 10 + 1), String.format("%02d", job * 10 + 10)))
+                    .status());
         }
         var refused = client.get("/api?" + SECTION.query("41", "50"));
 
@@ -231,15 +258,19 @@ class BulkIT {
         var malformed = client.get("/api?hallticket_from=" + p + "0&hallticket_to=" + p + "20" + exam);
         var badRoll = client.get("/api?hallticket_from=" + p + "0A&hallticket_to=" + p + "20" + exam);
         var missingEnd = client.get("/api?hallticket_from=" + p + "01" + exam);
-        Javalin small = ExamEndpointsIT.startService(List.of(primary.baseUrl()),
-                com.github.benmanes.caffeine.cache.Ticker.systemTicker(), Map.of("RESULTS_BULK_MAX_RANGE", "25"));
-        var tooLarge = new ServiceClient(small.port()).get("/api?hallticket_from=" + p + "01&hallticket_to=" + p + "30" + exam);
+        Javalin small = ExamEndpointsIT.startService(
+                List.of(primary.baseUrl()),
+                com.github.benmanes.caffeine.cache.Ticker.systemTicker(),
+                Map.of("RESULTS_BULK_MAX_RANGE", "25"));
+        var tooLarge = new ServiceClient(small.port())
+                .get("/api?hallticket_from=" + p + "01&hallticket_to=" + p + "30" + exam);
         small.stop();
 
-        assertThat(List.of(reversed, mixed, malformed, badRoll, missingEnd, tooLarge)).allSatisfy(reply -> {
-            assertThat(reply.status()).isEqualTo(400);
-            assertThat(reply.json().get("code").asText()).isEqualTo("INVALID_PARAMETER");
-        });
+        assertThat(List.of(reversed, mixed, malformed, badRoll, missingEnd, tooLarge))
+                .allSatisfy(reply -> {
+                    assertThat(reply.status()).isEqualTo(400);
+                    assertThat(reply.json().get("code").asText()).isEqualTo("INVALID_PARAMETER");
+                });
         assertThat(reversed.json().get("error").asText()).contains("reversed");
         assertThat(mixed.json().get("error").asText()).contains("first 8");
         assertThat(malformed.json().get("error").asText()).contains("hallticket_from");
@@ -254,7 +285,8 @@ class BulkIT {
         primary.setMaxConcurrent(4);
         String query = "/api?" + SECTION.query("01", "40");
         client.get(query);
-        await().atMost(JOB_FINISHES).pollInterval(Duration.ofMillis(20)) // about one batch of four answered
+        await().atMost(JOB_FINISHES)
+                .pollInterval(Duration.ofMillis(20)) // about one batch of four answered
                 .until(() -> client.get(query).json().path("done").asInt(), done -> done >= 4);
         primary.setDown(true);
         mirror.setDown(true);

@@ -36,8 +36,10 @@ final class Cases {
     }
 
     static Example passed(Cohort cohort) {
-        return first(cohort, "all passed, 7 columns", (s, e) -> e.layout() == MarksLayout.SEVEN_COLUMN
-                && !anyRow(s, e, m -> Expected.isFail(m.grade())));
+        return first(
+                cohort,
+                "all passed, 7 columns",
+                (s, e) -> e.layout() == MarksLayout.SEVEN_COLUMN && !anyRow(s, e, m -> Expected.isFail(m.grade())));
     }
 
     static Example failed(Cohort cohort) {
@@ -48,16 +50,28 @@ final class Cases {
         List<Example> examples = new ArrayList<>();
         examples.add(passed(cohort));
         examples.add(failed(cohort));
-        examples.add(first(cohort, "absent", (s, e) -> anyRow(s, e, m -> m.grade().equals("Ab"))));
-        examples.add(first(cohort, "malpractice", (s, e) -> anyRow(s, e, m -> m.grade().equals("-"))));
-        examples.add(first(cohort, "0-credit course passed",
+        examples.add(first(
+                cohort, "absent", (s, e) -> anyRow(s, e, m -> m.grade().equals("Ab"))));
+        examples.add(first(
+                cohort, "malpractice", (s, e) -> anyRow(s, e, m -> m.grade().equals("-"))));
+        examples.add(first(
+                cohort,
+                "0-credit course passed",
                 (s, e) -> anyRow(s, e, m -> m.credits().equals("0") && !Expected.isFail(m.grade()))));
-        examples.add(first(cohort, "fractional credits", (s, e) -> anyRow(s, e, m -> m.credits().contains("."))));
+        examples.add(first(
+                cohort,
+                "fractional credits",
+                (s, e) -> anyRow(s, e, m -> m.credits().contains("."))));
         examples.add(first(cohort, "4-column page", (s, e) -> e.layout() == MarksLayout.FOUR_COLUMN));
         examples.add(first(cohort, "supplementary attempt", (s, e) -> e.kind() == ExamKind.SUPPLEMENTARY));
         examples.add(first(cohort, "lateral entry", (s, e) -> s.lateralEntry()));
-        examples.add(first(cohort, "roll beyond 99", (s, e) -> Character.isLetter(s.hallTicket().charAt(8))));
-        examples.add(first(cohort, "college code starting with a digit",
+        examples.add(first(
+                cohort,
+                "roll beyond 99",
+                (s, e) -> Character.isLetter(s.hallTicket().charAt(8))));
+        examples.add(first(
+                cohort,
+                "college code starting with a digit",
                 (s, e) -> Character.isDigit(s.collegeCode().charAt(0))));
         return examples;
     }

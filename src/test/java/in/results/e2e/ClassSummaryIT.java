@@ -39,7 +39,8 @@ class ClassSummaryIT {
 
     /** The students of rolls {@code from}..{@code to} with a result in the section's exam, in roll order. */
     private static List<Student> studentsWithResults(int from, int to) {
-        return IntStream.rangeClosed(from, to).mapToObj(roll -> COHORT.student(SECTION.prefix() + "%02d".formatted(roll)))
+        return IntStream.rangeClosed(from, to)
+                .mapToObj(roll -> COHORT.student(SECTION.prefix() + "%02d".formatted(roll)))
                 .flatMap(java.util.Optional::stream)
                 .filter(student -> student.results().containsKey(SECTION.exam().code()))
                 .toList();
@@ -81,14 +82,18 @@ class ClassSummaryIT {
         assertThat(first.json().get("result").asText()).isEqualTo("loading");
         assertThat(first.json().get("total").asInt()).isEqualTo(40);
         assertThat(first.header("Retry-After")).isEqualTo("2");
-        assertThat(progress).isNotEmpty().isSorted().allSatisfy(done -> assertThat(done).isBetween(0, 40));
+        assertThat(progress)
+                .isNotEmpty()
+                .isSorted()
+                .allSatisfy(done -> assertThat(done).isBetween(0, 40));
         assertThat(finished.status()).isEqualTo(200);
         assertThat(finished.header("X-Bulk-Missing")).isEqualTo("0");
         assertThat(ExpectedReport.numbersCanonical(withoutExamName(finished.json())))
-                .isEqualTo(ExpectedReport.numbersCanonical(ExpectedClassSummary.of(studentsWithResults(1, 40),
-                        SECTION.exam().code())));
+                .isEqualTo(ExpectedReport.numbersCanonical(ExpectedClassSummary.of(
+                        studentsWithResults(1, 40), SECTION.exam().code())));
         String examName = finished.json().get("exam_name").asText();
-        assertThat(examName).contains("(" + SECTION.exam().regulation() + ")")
+        assertThat(examName)
+                .contains("(" + SECTION.exam().regulation() + ")")
                 .endsWith(SECTION.exam().releaseDate().minusMonths(2).getYear() + " Exams");
     }
 
@@ -107,14 +112,17 @@ class ClassSummaryIT {
         assertThat(results.status()).isEqualTo(200);
         assertThat(results.json()).isEqualTo(SECTION.expected(rolls(1, 30)));
         assertThat(primary.requestCount("/resultAction")).isEqualTo(asked);
-        assertThat(summary.json().get("students").asInt()).isEqualTo(results.json().size());
+        assertThat(summary.json().get("students").asInt())
+                .isEqualTo(results.json().size());
     }
 
     @Test
     void a_range_nobody_has_a_result_in_gives_zeros() throws Exception {
         String prefix = SECTION.prefix();
-        List<String> empty = IntStream.rangeClosed(1, 99).mapToObj(roll -> prefix + "%02d".formatted(roll))
-                .filter(ticket -> COHORT.student(ticket).map(s -> !s.results().containsKey(SECTION.exam().code()))
+        List<String> empty = IntStream.rangeClosed(1, 99)
+                .mapToObj(roll -> prefix + "%02d".formatted(roll))
+                .filter(ticket -> COHORT.student(ticket)
+                        .map(s -> !s.results().containsKey(SECTION.exam().code()))
                         .orElse(true))
                 .toList();
         String roll = empty.get(0).substring(8);

@@ -1,20 +1,19 @@
 package in.results.e2e;
 
-import in.results.testing.ManualTicker;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.App;
-import in.results.core.Environment;
 import in.results.config.ConfigReader;
 import in.results.config.ServiceConfig;
+import in.results.core.Environment;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.MarksLayout;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.ManualTicker;
 import in.results.upstream.UpstreamClient;
 import io.javalin.Javalin;
 import java.net.URI;
@@ -71,7 +70,8 @@ class ExamEndpointsIT {
 
     /** The service for {@code config}, asking the university through {@code upstream} (tests read its stats). */
     static Javalin startService(ServiceConfig config, Ticker ticker, UpstreamClient upstream) {
-        return App.create(config, Environment.system().withTicker(ticker), upstream).start();
+        return App.create(config, Environment.system().withTicker(ticker), upstream)
+                .start();
     }
 
     /**
@@ -80,16 +80,25 @@ class ExamEndpointsIT {
      * with the ticker's time, which stands still in most tests) unless {@code settings} set them.
      */
     static ServiceConfig config(List<URI> upstreams, Map<String, String> settings) {
-        Map<String, String> env = new java.util.HashMap<>(Map.of("RESULTS_UPSTREAM_TIMEOUT_MS", "3000",
-                "RESULTS_RATE_LIMIT_PER_MINUTE", "0", "RESULTS_UPSTREAM_RPS", "0"));
+        Map<String, String> env = new java.util.HashMap<>(Map.of(
+                "RESULTS_UPSTREAM_TIMEOUT_MS",
+                "3000",
+                "RESULTS_RATE_LIMIT_PER_MINUTE",
+                "0",
+                "RESULTS_UPSTREAM_RPS",
+                "0"));
         env.putAll(settings);
         return ConfigReader.read(List.of("--port", "0"), env).withUpstreamUrls(upstreams);
     }
 
     private static String apiQuery(Student student, Exam exam) {
-        StringBuilder query = new StringBuilder("hallticket=" + student.hallTicket().toLowerCase());
-        exam.linkParams().forEach((key, value) -> query.append('&').append(key.equals("etype") ? "eType" : key)
-                .append('=').append(value));
+        StringBuilder query =
+                new StringBuilder("hallticket=" + student.hallTicket().toLowerCase());
+        exam.linkParams()
+                .forEach((key, value) -> query.append('&')
+                        .append(key.equals("etype") ? "eType" : key)
+                        .append('=')
+                        .append(value));
         return query.toString();
     }
 
@@ -98,11 +107,15 @@ class ExamEndpointsIT {
         var marks = student.results().get(exam.code());
 
         JsonNode api = client.get("/api?" + apiQuery(student, exam)).json();
-        JsonNode calculated = client.get("/api/calculate?" + apiQuery(student, exam)).json();
+        JsonNode calculated =
+                client.get("/api/calculate?" + apiQuery(student, exam)).json();
 
         assertThat(api).isEqualTo(Expected.array(Expected.details(student), Expected.fullSubjects(marks, fourColumn)));
-        assertThat(calculated).isEqualTo(Expected.array(
-                Expected.sgpaNumber(marks), Expected.details(student), Expected.fullSubjects(marks, fourColumn)));
+        assertThat(calculated)
+                .isEqualTo(Expected.array(
+                        Expected.sgpaNumber(marks),
+                        Expected.details(student),
+                        Expected.fullSubjects(marks, fourColumn)));
     }
 
     @Test
@@ -117,8 +130,10 @@ class ExamEndpointsIT {
         var passed = Cases.passed(COHORT);
         var failed = Cases.failed(COHORT);
 
-        JsonNode pass = client.get("/api/calculate?" + apiQuery(passed.student(), passed.exam())).json();
-        JsonNode fail = client.get("/api/calculate?" + apiQuery(failed.student(), failed.exam())).json();
+        JsonNode pass = client.get("/api/calculate?" + apiQuery(passed.student(), passed.exam()))
+                .json();
+        JsonNode fail = client.get("/api/calculate?" + apiQuery(failed.student(), failed.exam()))
+                .json();
 
         assertThat(pass.get(0).get("SGPA").isNumber()).isTrue();
         assertThat(fail.get(0).get("SGPA").asText()).isEqualTo("FAIL");
@@ -128,7 +143,8 @@ class ExamEndpointsIT {
     void no_result_is_404_result_not_found_and_cached_briefly() {
         var example = Cases.passed(COHORT);
         String hallTicket = Cases.hallTicketWithoutStudent(COHORT);
-        String query = "hallticket=" + hallTicket + "&degree=btech&examCode=" + example.exam().code();
+        String query = "hallticket=" + hallTicket + "&degree=btech&examCode="
+                + example.exam().code();
 
         var first = client.get("/api/calculate?" + query);
         var second = client.get("/api/calculate?" + query);
@@ -165,7 +181,8 @@ class ExamEndpointsIT {
             assertThat(noneAgain.status()).isEqualTo(404);
             assertThat(foundStillFresh.header("X-Cache")).isEqualTo("HIT");
             assertThat(foundAgain.header("X-Cache")).isEqualTo("MISS");
-            assertThat(primary.resultRequestsFor(example.student().hallTicket(), code)).isEqualTo(2);
+            assertThat(primary.resultRequestsFor(example.student().hallTicket(), code))
+                    .isEqualTo(2);
         } finally {
             timed.stop();
         }
@@ -204,9 +221,12 @@ class ExamEndpointsIT {
         assertThat(first.header("X-Cache")).isEqualTo("MISS");
         assertThat(second.header("X-Cache")).isEqualTo("HIT");
         assertThat(second.header("Cache-Control")).startsWith("public, max-age=");
-        assertThat(Integer.parseInt(second.header("Cache-Control").replaceAll("\\D", ""))).isBetween(1790, 1800);
+        assertThat(Integer.parseInt(second.header("Cache-Control").replaceAll("\\D", "")))
+                .isBetween(1790, 1800);
         assertThat(second.json()).isEqualTo(first.json());
-        assertThat(primary.resultRequestsFor(example.student().hallTicket(), example.exam().code())).isEqualTo(1);
+        assertThat(primary.resultRequestsFor(
+                        example.student().hallTicket(), example.exam().code()))
+                .isEqualTo(1);
     }
 
     @Test
@@ -225,7 +245,9 @@ class ExamEndpointsIT {
             }
         }
 
-        assertThat(primary.resultRequestsFor(example.student().hallTicket(), example.exam().code())).isEqualTo(1);
+        assertThat(primary.resultRequestsFor(
+                        example.student().hallTicket(), example.exam().code()))
+                .isEqualTo(1);
         assertThat(mirror.requestCount()).isZero();
     }
 
@@ -237,8 +259,11 @@ class ExamEndpointsIT {
         var reply = client.get("/api?" + apiQuery(example.student(), example.exam()));
 
         assertThat(reply.status()).isEqualTo(200);
-        assertThat(reply.json().get(0).get("HTNO").asText()).isEqualTo(example.student().hallTicket());
-        assertThat(mirror.resultRequestsFor(example.student().hallTicket(), example.exam().code())).isEqualTo(1);
+        assertThat(reply.json().get(0).get("HTNO").asText())
+                .isEqualTo(example.student().hallTicket());
+        assertThat(mirror.resultRequestsFor(
+                        example.student().hallTicket(), example.exam().code()))
+                .isEqualTo(1);
     }
 
     @Test
@@ -266,7 +291,8 @@ class ExamEndpointsIT {
             var reply = new ServiceClient(other.port()).get("/api?" + apiQuery(example.student(), example.exam()));
 
             assertThat(reply.status()).isEqualTo(200);
-            assertThat(reply.json().get(0).get("HTNO").asText()).isEqualTo(example.student().hallTicket());
+            assertThat(reply.json().get(0).get("HTNO").asText())
+                    .isEqualTo(example.student().hallTicket());
         } finally {
             other.stop();
         }
@@ -275,9 +301,11 @@ class ExamEndpointsIT {
     @Test
     void a_page_that_is_not_a_result_is_502() {
         Javalin broken = Javalin.create(config -> {
-            config.startup.showJavalinBanner = false;
-            config.routes.get("/resultAction", ctx -> ctx.html("<html><body><p>Under maintenance</p></body></html>"));
-        }).start("127.0.0.1", 0);
+                    config.startup.showJavalinBanner = false;
+                    config.routes.get(
+                            "/resultAction", ctx -> ctx.html("<html><body><p>Under maintenance</p></body></html>"));
+                })
+                .start("127.0.0.1", 0);
         Javalin other = startService(List.of(URI.create("http://127.0.0.1:" + broken.port())));
         try {
             var reply = new ServiceClient(other.port()).get("/api?hallticket=20S11A6601&degree=btech&examCode=1560");
@@ -316,7 +344,8 @@ class ExamEndpointsIT {
         var unknown = client.get("/no/such/thing/here");
         var threeSegments = client.get("/foo/bar/baz");
         var post = client.send(HttpRequest.newBuilder(client.uri("/api?hallticket=20S11A6601&examCode=1560"))
-                .POST(HttpRequest.BodyPublishers.noBody()).build());
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
 
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(unknown.json().get("code").asText()).isEqualTo("NOT_FOUND");

@@ -17,8 +17,8 @@ import java.util.Map;
  */
 final class Expected {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final Map<String, Integer> POINTS = Map.of(
-            "O", 10, "A+", 9, "A", 8, "B+", 7, "B", 6, "C", 5, "D", 5);
+    private static final Map<String, Integer> POINTS =
+            Map.of("O", 10, "A+", 9, "A", 8, "B+", 7, "B", 6, "C", 5, "D", 5);
 
     private Expected() {}
 

@@ -36,12 +36,15 @@ final class ExpectedClassSummary {
             BigDecimal sgpa = Expected.sgpa(marks);
             if (sgpa != null) {
                 awarded.add(new Scored(student, sgpa));
-                int band = sgpa.compareTo(new BigDecimal("9")) >= 0 ? 5 : sgpa.compareTo(new BigDecimal("5")) < 0 ? 0
-                        : sgpa.intValue() - 4;
+                int band = sgpa.compareTo(new BigDecimal("9")) >= 0
+                        ? 5
+                        : sgpa.compareTo(new BigDecimal("5")) < 0 ? 0 : sgpa.intValue() - 4;
                 bands[band]++;
             }
             for (Mark mark : marks) {
-                bySubject.computeIfAbsent(mark.code(), code -> new ArrayList<>()).add(mark);
+                bySubject
+                        .computeIfAbsent(mark.code(), code -> new ArrayList<>())
+                        .add(mark);
                 everyRow.add(mark);
             }
         }
@@ -52,17 +55,32 @@ final class ExpectedClassSummary {
         body.put("passed_all", awarded.size());
         body.put("failed_some", students - awarded.size());
         body.put("pass_percentage", percent(awarded.size(), students));
-        body.put("sgpa_average", awarded.isEmpty() ? BigDecimal.ZERO : awarded.stream().map(Scored::sgpa)
-                .reduce(BigDecimal.ZERO, BigDecimal::add).divide(BigDecimal.valueOf(awarded.size()), 2, RoundingMode.HALF_UP));
+        body.put(
+                "sgpa_average",
+                awarded.isEmpty()
+                        ? BigDecimal.ZERO
+                        : awarded.stream()
+                                .map(Scored::sgpa)
+                                .reduce(BigDecimal.ZERO, BigDecimal::add)
+                                .divide(BigDecimal.valueOf(awarded.size()), 2, RoundingMode.HALF_UP));
         ArrayNode distribution = body.putArray("sgpa_distribution");
         int[] limits = {0, 5, 6, 7, 8, 9, 10};
         for (int i = 0; i < 6; i++) {
-            distribution.addObject().put("from", limits[i]).put("to", limits[i + 1]).put("students", bands[i]);
+            distribution
+                    .addObject()
+                    .put("from", limits[i])
+                    .put("to", limits[i + 1])
+                    .put("students", bands[i]);
         }
         ArrayNode top = body.putArray("top_ten");
-        List<Scored> best = awarded.stream().sorted(Comparator.comparing(Scored::sgpa).reversed()).limit(10).toList();
+        List<Scored> best = awarded.stream()
+                .sorted(Comparator.comparing(Scored::sgpa).reversed())
+                .limit(10)
+                .toList();
         for (Scored scored : best) {
-            long higher = awarded.stream().filter(other -> other.sgpa().compareTo(scored.sgpa()) > 0).count();
+            long higher = awarded.stream()
+                    .filter(other -> other.sgpa().compareTo(scored.sgpa()) > 0)
+                    .count();
             ObjectNode entry = top.addObject();
             entry.put("rank", higher + 1);
             entry.set("details", Expected.details(scored.student()));
@@ -71,8 +89,11 @@ final class ExpectedClassSummary {
         body.set("grade_distribution", grades(everyRow));
         ArrayNode subjects = body.putArray("subjects");
         bySubject.forEach((code, marks) -> {
-            long appeared = marks.stream().filter(mark -> !mark.grade().equals("Ab")).count();
-            long passed = marks.stream().filter(mark -> !Expected.isFail(mark.grade())).count();
+            long appeared =
+                    marks.stream().filter(mark -> !mark.grade().equals("Ab")).count();
+            long passed = marks.stream()
+                    .filter(mark -> !Expected.isFail(mark.grade()))
+                    .count();
             ObjectNode subject = subjects.addObject();
             subject.put("subject_code", code);
             subject.put("subject_name", marks.get(0).name().strip());
@@ -88,7 +109,8 @@ final class ExpectedClassSummary {
     private static ObjectNode grades(List<Mark> marks) {
         ObjectNode counts = NODES.objectNode();
         for (String grade : GRADE_ORDER) {
-            long count = marks.stream().filter(mark -> mark.grade().equals(grade)).count();
+            long count =
+                    marks.stream().filter(mark -> mark.grade().equals(grade)).count();
             if (count > 0) {
                 counts.put(grade, count);
             }
@@ -97,7 +119,8 @@ final class ExpectedClassSummary {
     }
 
     private static BigDecimal percent(int part, int whole) {
-        return whole == 0 ? BigDecimal.ZERO
+        return whole == 0
+                ? BigDecimal.ZERO
                 : BigDecimal.valueOf(part * 100L).divide(BigDecimal.valueOf(whole), 2, RoundingMode.HALF_UP);
     }
 }

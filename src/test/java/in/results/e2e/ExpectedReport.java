@@ -30,8 +30,11 @@ final class ExpectedReport {
         ArrayNode backlogs = NODES.arrayNode();
         BigDecimal earnedOverall = BigDecimal.ZERO;
         for (JsonNode element : transcript.get("results")) {
-            String semester = element.propertyStream().map(Map.Entry::getKey).filter(key -> !key.equals("SGPA"))
-                    .findFirst().orElseThrow();
+            String semester = element.propertyStream()
+                    .map(Map.Entry::getKey)
+                    .filter(key -> !key.equals("SGPA"))
+                    .findFirst()
+                    .orElseThrow();
             BigDecimal earned = BigDecimal.ZERO;
             ArrayNode failed = NODES.arrayNode();
             for (JsonNode subject : element.get(semester)) {
@@ -42,12 +45,19 @@ final class ExpectedReport {
                     backlog.put("subject_code", subject.get("subject_code").asText());
                     backlog.put("subject_name", subject.get("subject_name").asText());
                     backlog.put("grade_earned", grade);
-                    backlog.set("last_attempt", lastAttempt(cohort, student, semester, subject.get("subject_code").asText()));
+                    backlog.set(
+                            "last_attempt",
+                            lastAttempt(
+                                    cohort,
+                                    student,
+                                    semester,
+                                    subject.get("subject_code").asText()));
                     backlogs.add(backlog.deepCopy());
                     backlog.remove("semester");
                     failed.add(backlog);
                 } else {
-                    earned = earned.add(new BigDecimal(subject.get("subject_credits").asText()));
+                    earned = earned.add(
+                            new BigDecimal(subject.get("subject_credits").asText()));
                 }
             }
             ObjectNode entry = NODES.objectNode();
@@ -75,9 +85,13 @@ final class ExpectedReport {
         overall.put("credits_required", student.lateralEntry() ? 123 : 160);
         overall.put("open_backlogs", backlogs.size());
         overall.set("backlogs", backlogs);
-        overall.put("percentage", cgpa.compareTo(new BigDecimal("0.5")) < 0
-                ? BigDecimal.ZERO : cgpa.subtract(new BigDecimal("0.5")).multiply(BigDecimal.TEN));
-        overall.put("percentage_rule",
+        overall.put(
+                "percentage",
+                cgpa.compareTo(new BigDecimal("0.5")) < 0
+                        ? BigDecimal.ZERO
+                        : cgpa.subtract(new BigDecimal("0.5")).multiply(BigDecimal.TEN));
+        overall.put(
+                "percentage_rule",
                 "(CGPA - 0.5) x 10: the commonly used conversion, not an official figure of the university");
         ObjectNode body = NODES.objectNode();
         body.set("details", transcript.get("details"));
@@ -91,7 +105,8 @@ final class ExpectedReport {
     /** The latest release of the semester whose page lists the subject: as the release list shows it. */
     private static ObjectNode lastAttempt(Cohort cohort, Student student, String semester, String subjectCode) {
         Exam latest = student.results().entrySet().stream()
-                .filter(page -> page.getValue().stream().anyMatch(mark -> mark.code().equals(subjectCode)))
+                .filter(page ->
+                        page.getValue().stream().anyMatch(mark -> mark.code().equals(subjectCode)))
                 .map(page -> cohort.exam(page.getKey()).orElseThrow())
                 .filter(exam -> exam.semester().equals(semester))
                 .max(Comparator.comparing(Exam::releaseDate).thenComparing(Exam::code))

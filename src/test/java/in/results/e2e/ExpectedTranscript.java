@@ -24,8 +24,8 @@ import java.util.TreeMap;
  */
 final class ExpectedTranscript {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final Map<String, Integer> POINTS = Map.of(
-            "O", 10, "A+", 9, "A", 8, "B+", 7, "B", 6, "C", 5, "D", 5);
+    private static final Map<String, Integer> POINTS =
+            Map.of("O", 10, "A+", 9, "A", 8, "B+", 7, "B", 6, "C", 5, "D", 5);
 
     private ExpectedTranscript() {}
 
@@ -43,7 +43,9 @@ final class ExpectedTranscript {
         for (String code : student.results().keySet()) {
             Exam exam = cohort.exam(code).orElseThrow();
             if (exam.regulation().equals(regulation) && exam.degree().equals("btech")) {
-                attemptsBySemester.computeIfAbsent(exam.semester(), s -> new ArrayList<>()).add(exam);
+                attemptsBySemester
+                        .computeIfAbsent(exam.semester(), s -> new ArrayList<>())
+                        .add(exam);
             }
         }
         ArrayNode results = NODES.arrayNode();
@@ -80,7 +82,11 @@ final class ExpectedTranscript {
         ObjectNode data = NODES.objectNode();
         data.set("details", Expected.details(student));
         data.set("results", results);
-        data.put("overall_gpa", Expected.weighted(everyFinalRow.stream().filter(m -> !Expected.isFail(m.grade())).toList()));
+        data.put(
+                "overall_gpa",
+                Expected.weighted(everyFinalRow.stream()
+                        .filter(m -> !Expected.isFail(m.grade()))
+                        .toList()));
         ObjectNode body = NODES.objectNode();
         body.set("data", data);
         return body;

@@ -69,16 +69,23 @@ class FleetBulkIT {
     }
 
     private ServiceClient member(Map<String, String> settings) {
-        return started(ExamEndpointsIT.startService(upstreams(), Ticker.systemTicker(), fleetSettings(redis, settings)));
+        return started(
+                ExamEndpointsIT.startService(upstreams(), Ticker.systemTicker(), fleetSettings(redis, settings)));
     }
 
     private static List<String> rolls(int from, int to) {
-        return IntStream.rangeClosed(from, to).mapToObj(i -> String.format("%02d", i)).toList();
+        return IntStream.rangeClosed(from, to)
+                .mapToObj(i -> String.format("%02d", i))
+                .toList();
     }
 
     private long hallTicketsAskedMoreThanOnce(List<String> rolls) {
-        return rolls.stream().filter(roll -> primary.resultRequestsFor(SECTION.prefix() + roll,
-                SECTION.exam().code()) + mirror.resultRequestsFor(SECTION.prefix() + roll, SECTION.exam().code()) > 1)
+        return rolls.stream()
+                .filter(roll -> primary.resultRequestsFor(
+                                        SECTION.prefix() + roll, SECTION.exam().code())
+                                + mirror.resultRequestsFor(
+                                        SECTION.prefix() + roll, SECTION.exam().code())
+                        > 1)
                 .count();
     }
 
@@ -93,10 +100,20 @@ class FleetBulkIT {
         List<ServiceClient> fleet = List.of(member(Map.of()), member(Map.of()), member(Map.of()));
 
         var started = fleet.get(0).get(query);
-        List<ServiceClient.Reply> sameMoment = await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
-                .until(() -> fleet.stream().map(instance -> instance.get(query)).toList(), replies ->
-                        replies.stream().allMatch(reply -> reply.status() == 202 && reply.json().get("done").asInt() > 0)
-                                && replies.stream().map(reply -> reply.json()).distinct().count() == 1);
+        List<ServiceClient.Reply> sameMoment = await().atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(20))
+                .until(
+                        () -> fleet.stream()
+                                .map(instance -> instance.get(query))
+                                .toList(),
+                        replies -> replies.stream()
+                                        .allMatch(reply -> reply.status() == 202
+                                                && reply.json().get("done").asInt() > 0)
+                                && replies.stream()
+                                                .map(reply -> reply.json())
+                                                .distinct()
+                                                .count()
+                                        == 1);
         var onB = BulkIT.pollUntilDone(fleet.get(1), query);
         var onC = fleet.get(2).get(query);
 
@@ -121,7 +138,8 @@ class FleetBulkIT {
         Map<String, String> settings = Map.of("RESULTS_UPSTREAM_CONCURRENCY", "4");
         List<ServiceClient> fleet = List.of(member(settings), member(settings), member(settings));
         fleet.get(0).get(query);
-        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
+        await().atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(20))
                 .until(() -> fleet.get(1).get(query).json().path("done").asInt(), done -> done >= 6);
 
         instances.getFirst().stop(); // the instance running the job goes away
@@ -131,8 +149,10 @@ class FleetBulkIT {
         assertThat(finished.header("X-Bulk-Missing")).isEqualTo("0");
         assertThat(finished.json()).isEqualTo(SECTION.expected(rolls(1, 40)));
         assertThat(hallTicketsAskedMoreThanOnce(rolls(1, 40))).isLessThanOrEqualTo(3);
-        assertThat(rolls(1, 40)).allSatisfy(roll -> assertThat(primary.resultRequestsFor(SECTION.prefix() + roll,
-                SECTION.exam().code())).isBetween(1L, 2L));
+        assertThat(rolls(1, 40))
+                .allSatisfy(roll -> assertThat(primary.resultRequestsFor(
+                                SECTION.prefix() + roll, SECTION.exam().code()))
+                        .isBetween(1L, 2L));
     }
 
     @Test
@@ -140,8 +160,10 @@ class FleetBulkIT {
         String query = "/api?" + SECTION.query("01", "10");
         // An instance whose background work never runs: it takes the job, then neither asks nor renews its lease.
         ManualExecutor frozen = new ManualExecutor();
-        ServiceClient dying = started(App.create(ExamEndpointsIT.config(upstreams(), fleetSettings(redis, Map.of())),
-                new Environment(Ticker.systemTicker(), Clock.systemUTC(), frozen)).start());
+        ServiceClient dying = started(App.create(
+                        ExamEndpointsIT.config(upstreams(), fleetSettings(redis, Map.of())),
+                        new Environment(Ticker.systemTicker(), Clock.systemUTC(), frozen))
+                .start());
         ServiceClient survivor = member(Map.of());
 
         var started = dying.get(query);
@@ -163,13 +185,16 @@ class FleetBulkIT {
 
         List<Integer> statuses = new ArrayList<>();
         for (int job = 0; job < 5; job++) {
-            statuses.add(fleet.get(job % 3).get("/api?" + SECTION.query(String.format("%02d", job * 10 + 1),
-                    String.format("%02d", job * 10 + 10))).status());
+            statuses.add(fleet.get(job % 3)
+                    .get("/api?"
+                            + SECTION.query(String.format("%02d", job * 10 + 1), String.format("%02d", job * 10 + 10)))
+                    .status());
         }
         var refused = fleet.get(2).get("/api?" + SECTION.query("41", "50"));
 
         assertThat(statuses).containsExactly(202, 202, 202, 202, 429);
         assertThat(refused.json().get("code").asText()).isEqualTo("RATE_LIMITED");
-        assertThat(fleet.get(1).get("/api?" + SECTION.query("01", "10")).status()).isEqualTo(202); // still running
+        assertThat(fleet.get(1).get("/api?" + SECTION.query("01", "10")).status())
+                .isEqualTo(202); // still running
     }
 }

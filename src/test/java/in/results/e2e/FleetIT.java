@@ -28,7 +28,9 @@ import org.junit.jupiter.api.Test;
 class FleetIT {
     private static final Cohort COHORT = Cohort.generate(42);
     private static final List<Student> STUDENTS = COHORT.students().stream()
-            .filter(s -> !s.lateralEntry() && s.results().size() > 4).limit(12).toList();
+            .filter(s -> !s.lateralEntry() && s.results().size() > 4)
+            .limit(12)
+            .toList();
 
     private RedisServer redis;
     private UniversitySimulator primary;
@@ -76,7 +78,8 @@ class FleetIT {
     private static String redisState(ServiceClient instance) {
         var health = instance.get("/health").json();
         var document = instance.get("/openapi.json").json();
-        assertThat(SchemaCheck.violations(document, document.at("/components/schemas/Health"), health)).isEmpty();
+        assertThat(SchemaCheck.violations(document, document.at("/components/schemas/Health"), health))
+                .isEmpty();
         return health.get("store").get("redis").asText();
     }
 
@@ -131,7 +134,8 @@ class FleetIT {
             assertThat(reply.status()).isEqualTo(200);
             assertThat(reply.header("X-Cache")).isEqualTo("HIT");
             assertThat(reply.json()).isEqualTo(first.json());
-            assertThat(Long.parseLong(reply.header("Cache-Control").replaceAll("\\D", ""))).isBetween(10_700L, 10_800L);
+            assertThat(Long.parseLong(reply.header("Cache-Control").replaceAll("\\D", "")))
+                    .isBetween(10_700L, 10_800L);
         }
         assertThat(universityRequests()).isEqualTo(asked);
     }
@@ -140,7 +144,8 @@ class FleetIT {
     void redis_killed_mid_test_costs_no_errors_and_sharing_resumes_when_it_is_back() {
         List<ServiceClient> fleet = List.of(member(), member(), member());
         assertThat(fleet.get(0).get(transcriptOf(STUDENTS.get(2))).status()).isEqualTo(200);
-        assertThat(fleet.get(1).get(transcriptOf(STUDENTS.get(2))).header("X-Cache")).isEqualTo("HIT");
+        assertThat(fleet.get(1).get(transcriptOf(STUDENTS.get(2))).header("X-Cache"))
+                .isEqualTo("HIT");
 
         redis.kill();
         List<Integer> statuses = new ArrayList<>();
@@ -149,15 +154,20 @@ class FleetIT {
                 statuses.add(instance.get(transcriptOf(student)).status());
             }
         }
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(fleet).allSatisfy(
-                instance -> assertThat(redisState(instance)).isEqualTo("DOWN")));
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(fleet)
+                        .allSatisfy(instance -> assertThat(redisState(instance)).isEqualTo("DOWN")));
         redis.restart();
-        await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(fleet).allSatisfy(
-                instance -> assertThat(redisState(instance)).isEqualTo("UP")));
+        await().atMost(Duration.ofSeconds(15))
+                .untilAsserted(() -> assertThat(fleet)
+                        .allSatisfy(instance -> assertThat(redisState(instance)).isEqualTo("UP")));
         // Redis came back empty: an instance puts back the copies it kept as they are used.
         await().atMost(Duration.ofSeconds(10)).until(() -> {
             fleet.get(0).get(transcriptOf(STUDENTS.get(2)));
-            return redis.command("EXISTS", "results:transcript:R18:" + STUDENTS.get(2).hallTicket()).equals("1");
+            return redis.command(
+                            "EXISTS",
+                            "results:transcript:R18:" + STUDENTS.get(2).hallTicket())
+                    .equals("1");
         });
         var loaded = fleet.get(2).get(transcriptOf(STUDENTS.get(6)));
         long asked = universityRequests();
@@ -217,8 +227,11 @@ class FleetIT {
         Student otherFormat = STUDENTS.get(9);
         Student notJson = STUDENTS.get(10);
         Student otherType = STUDENTS.get(11);
-        redis.command("SET", "results:transcript:R18:" + otherFormat.hallTicket(),
-                "{\"format\":999,\"loaded_at_ms\":" + System.currentTimeMillis() + ",\"fresh_for_ms\":600000,\"value\":{}}");
+        redis.command(
+                "SET",
+                "results:transcript:R18:" + otherFormat.hallTicket(),
+                "{\"format\":999,\"loaded_at_ms\":" + System.currentTimeMillis()
+                        + ",\"fresh_for_ms\":600000,\"value\":{}}");
         redis.command("SET", "results:transcript:R18:" + notJson.hallTicket(), "{not json");
         redis.command("RPUSH", "results:transcript:R18:" + otherType.hallTicket(), "a list");
 

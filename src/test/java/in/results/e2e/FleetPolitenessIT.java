@@ -30,7 +30,9 @@ import org.junit.jupiter.api.Test;
 class FleetPolitenessIT {
     private static final Cohort COHORT = Cohort.generate(42);
     private static final List<Student> STUDENTS = COHORT.students().stream()
-            .filter(s -> !s.lateralEntry() && s.results().size() > 4).limit(40).toList();
+            .filter(s -> !s.lateralEntry() && s.results().size() > 4)
+            .limit(40)
+            .toList();
 
     private RedisServer redis;
     private UniversitySimulator primary;
@@ -71,14 +73,16 @@ class FleetPolitenessIT {
     private static String singleLookup(Student student) {
         String code = student.results().keySet().iterator().next();
         StringBuilder query = new StringBuilder("/api?hallticket=" + student.hallTicket());
-        COHORT.exam(code).orElseThrow().linkParams().forEach((key, value) -> query.append('&').append(key)
-                .append('=').append(value));
+        COHORT.exam(code)
+                .orElseThrow()
+                .linkParams()
+                .forEach((key, value) ->
+                        query.append('&').append(key).append('=').append(value));
         return query.toString();
     }
 
     /** Sends every request at once, the i-th to instance i mod 3; the answers in order. */
-    private static List<ServiceClient.Reply> spread(List<ServiceClient> fleet, List<String> requests)
-            throws Exception {
+    private static List<ServiceClient.Reply> spread(List<ServiceClient> fleet, List<String> requests) throws Exception {
         List<ServiceClient.Reply> replies = new ArrayList<>();
         try (var clients = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<ServiceClient.Reply>> sent = new ArrayList<>();
@@ -100,8 +104,11 @@ class FleetPolitenessIT {
         primary.setLatency(Duration.ofMillis(50), Duration.ZERO);
         List<ServiceClient> fleet = fleet(Map.of("RESULTS_UPSTREAM_CONCURRENCY", "4"));
 
-        List<ServiceClient.Reply> replies = spread(fleet,
-                STUDENTS.subList(0, 6).stream().map(s -> "/all-r18/" + s.hallTicket()).toList());
+        List<ServiceClient.Reply> replies = spread(
+                fleet,
+                STUDENTS.subList(0, 6).stream()
+                        .map(s -> "/all-r18/" + s.hallTicket())
+                        .toList());
 
         assertThat(replies).allSatisfy(reply -> assertThat(reply.status()).isEqualTo(200));
         assertThat(primary.requestCount("/resultAction")).isGreaterThan(50);
@@ -129,8 +136,11 @@ class FleetPolitenessIT {
             }
         });
 
-        List<ServiceClient.Reply> replies = spread(fleet,
-                STUDENTS.subList(0, 36).stream().map(FleetPolitenessIT::singleLookup).toList());
+        List<ServiceClient.Reply> replies = spread(
+                fleet,
+                STUDENTS.subList(0, 36).stream()
+                        .map(FleetPolitenessIT::singleLookup)
+                        .toList());
         done.set(true);
         sampler.join();
 
@@ -138,8 +148,9 @@ class FleetPolitenessIT {
         assertThat(primary.requestCount()).isEqualTo(36);
         // A bucket holding one second of requests: over t seconds at most perSecond × (1 + t), fleet-wide (three
         // instances with budgets of their own would send 3 × perSecond at once).
-        assertThat(samples).allSatisfy(sample -> assertThat(sample[1])
-                .isLessThanOrEqualTo((long) (perSecond * (1 + sample[0] / 1e9)) + 1));
+        assertThat(samples)
+                .allSatisfy(sample ->
+                        assertThat(sample[1]).isLessThanOrEqualTo((long) (perSecond * (1 + sample[0] / 1e9)) + 1));
     }
 
     @Test
@@ -160,15 +171,22 @@ class FleetPolitenessIT {
     void without_redis_each_instance_applies_the_limits_alone_and_health_says_so() {
         List<ServiceClient> fleet = fleet(Map.of("RESULTS_UPSTREAM_CONCURRENCY", "4"));
         var before = fleet.get(0).get("/all-r18/" + STUDENTS.get(0).hallTicket());
-        String limitsBefore = fleet.get(0).get("/health").json().at("/store/limits").asText();
+        String limitsBefore =
+                fleet.get(0).get("/health").json().at("/store/limits").asText();
 
         redis.kill();
         var during = fleet.get(1).get("/all-r18/" + STUDENTS.get(1).hallTicket());
-        String limitsDuring = fleet.get(1).get("/health").json().at("/store/limits").asText();
+        String limitsDuring =
+                fleet.get(1).get("/health").json().at("/store/limits").asText();
         redis.restart();
         await().atMost(Duration.ofSeconds(15)).until(() -> {
             fleet.get(2).get("/all-r18/" + STUDENTS.get(2).hallTicket());
-            return fleet.get(2).get("/health").json().at("/store/limits").asText().equals("fleet");
+            return fleet.get(2)
+                    .get("/health")
+                    .json()
+                    .at("/store/limits")
+                    .asText()
+                    .equals("fleet");
         });
 
         assertThat(before.status()).isEqualTo(200);

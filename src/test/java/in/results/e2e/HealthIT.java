@@ -22,6 +22,7 @@ class HealthIT {
 
     /** The service's time: ages are exact, and the rate limit refills only when a test says so. */
     private final ManualTicker ticker = new ManualTicker();
+
     private UniversitySimulator primary;
     private UniversitySimulator mirror;
     private Javalin service;
@@ -34,8 +35,8 @@ class HealthIT {
     }
 
     private void startService(Map<String, String> settings) {
-        service = ExamEndpointsIT.startService(List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")),
-                ticker, settings);
+        service = ExamEndpointsIT.startService(
+                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), ticker, settings);
         client = new ServiceClient(service.port());
     }
 
@@ -55,7 +56,8 @@ class HealthIT {
         assertThat(health.get("status").asText()).isEqualTo("UP");
         assertThat(health.get("upstream_available").asBoolean()).isTrue();
         assertThat(health.get("upstream")).hasSize(2);
-        assertThat(health.get("upstream").get(0).get("url").asText()).isEqualTo(primary.baseUrl().toString());
+        assertThat(health.get("upstream").get(0).get("url").asText())
+                .isEqualTo(primary.baseUrl().toString());
         assertThat(health.get("upstream").get(1).get("url").asText()).isEqualTo(mirror.baseUrl() + "/results");
         assertThat(health.get("upstream").get(0).get("breaker").asText()).isEqualTo("CLOSED");
         assertThat(health.get("upstream").get(0).get("last_success").isNull()).isTrue();
@@ -65,12 +67,18 @@ class HealthIT {
     void a_dead_primary_shows_an_open_breaker_and_the_mirror_a_recent_success() {
         startService(Map.of());
         primary.setDown(true);
-        List<Student> students = COHORT.students().stream().filter(s -> !s.results().isEmpty()).limit(6).toList();
+        List<Student> students = COHORT.students().stream()
+                .filter(s -> !s.results().isEmpty())
+                .limit(6)
+                .toList();
         for (Student student : students) {
             String code = student.results().keySet().iterator().next();
             StringBuilder query = new StringBuilder("/api?hallticket=" + student.hallTicket());
-            COHORT.exam(code).orElseThrow().linkParams()
-                    .forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+            COHORT.exam(code)
+                    .orElseThrow()
+                    .linkParams()
+                    .forEach((key, value) ->
+                            query.append('&').append(key).append('=').append(value));
             assertThat(client.get(query.toString()).status()).isEqualTo(200);
         }
 
@@ -89,11 +97,17 @@ class HealthIT {
     @Test
     void metrics_count_requests_by_route_and_cache_outcome_and_what_the_university_was_sent() {
         startService(Map.of());
-        Student student = COHORT.students().stream().filter(s -> !s.results().isEmpty()).findFirst().orElseThrow();
+        Student student = COHORT.students().stream()
+                .filter(s -> !s.results().isEmpty())
+                .findFirst()
+                .orElseThrow();
         String code = student.results().keySet().iterator().next();
         StringBuilder query = new StringBuilder("/api?hallticket=" + student.hallTicket());
-        COHORT.exam(code).orElseThrow().linkParams()
-                .forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+        COHORT.exam(code)
+                .orElseThrow()
+                .linkParams()
+                .forEach((key, value) ->
+                        query.append('&').append(key).append('=').append(value));
         client.get(query.toString());
         client.get(query.toString());
         client.get("/no/such/path/at/all");
@@ -102,7 +116,8 @@ class HealthIT {
         String text = metrics.response().body();
 
         assertThat(metrics.header("Content-Type")).startsWith("text/plain");
-        assertThat(text).contains("results_http_requests_seconds_count{cache=\"MISS\",route=\"/api\",status=\"200\"} 1")
+        assertThat(text)
+                .contains("results_http_requests_seconds_count{cache=\"MISS\",route=\"/api\",status=\"200\"} 1")
                 .contains("results_http_requests_seconds_count{cache=\"HIT\",route=\"/api\",status=\"200\"} 1")
                 .contains("route=\"unmatched\",status=\"404\"")
                 .contains("results_upstream_requests_total " + primary.requestCount("/resultAction") + ".0")

@@ -47,17 +47,20 @@ class LaggingUniversityIT {
         return Stream.of(
                 Arguments.of("late 2023", UniversitySimulator.builder(COHORT).asOf(LATE_2023)),
                 Arguments.of("the simulator's latest day", UniversitySimulator.builder(COHORT)),
-                Arguments.of("late 2023, the list without its rows before mid 2021",
+                Arguments.of(
+                        "late 2023, the list without its rows before mid 2021",
                         UniversitySimulator.builder(COHORT).asOf(LATE_2023).listFrom(LocalDate.of(2021, 6, 1))),
-                Arguments.of("the latest day, the list without some older rows",
-                        UniversitySimulator.builder(COHORT).listWithout(
-                                List.of("1358", "1425", "1449", "1476", "1491", "1560", "1585", "1699", "1704"))));
+                Arguments.of(
+                        "the latest day, the list without some older rows",
+                        UniversitySimulator.builder(COHORT)
+                                .listWithout(List.of(
+                                        "1358", "1425", "1449", "1476", "1491", "1560", "1585", "1699", "1704"))));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("universities")
-    void every_answer_is_that_days_ground_truth_and_no_unreleased_code_is_asked(String name,
-            UniversitySimulator.Builder university) throws Exception {
+    void every_answer_is_that_days_ground_truth_and_no_unreleased_code_is_asked(
+            String name, UniversitySimulator.Builder university) throws Exception {
         Cohort then = university.cohort();
         try (TestUniverse universe = TestUniverse.start(university, new ManualTicker(), Map.of())) {
             ServiceClient client = universe.client();
@@ -69,13 +72,21 @@ class LaggingUniversityIT {
                 var byHallTicket = client.get("/all/" + student.hallTicket());
 
                 if (student.hasNoResult()) {
-                    assertThat(byRegulation.status()).as(name + " " + student.hallTicket()).isEqualTo(404);
-                    assertThat(byHallTicket.status()).as(name + " " + student.hallTicket()).isEqualTo(404);
+                    assertThat(byRegulation.status())
+                            .as(name + " " + student.hallTicket())
+                            .isEqualTo(404);
+                    assertThat(byHallTicket.status())
+                            .as(name + " " + student.hallTicket())
+                            .isEqualTo(404);
                 } else {
-                    assertThat(byRegulation.status()).as(name + " " + student.hallTicket()).isEqualTo(200);
-                    assertThat(byRegulation.json()).as(name + " " + student.hallTicket())
+                    assertThat(byRegulation.status())
+                            .as(name + " " + student.hallTicket())
+                            .isEqualTo(200);
+                    assertThat(byRegulation.json())
+                            .as(name + " " + student.hallTicket())
                             .isEqualTo(ExpectedTranscript.of(then, student));
-                    assertThat(byHallTicket.json()).as(name + " " + student.hallTicket())
+                    assertThat(byHallTicket.json())
+                            .as(name + " " + student.hallTicket())
                             .isEqualTo(byRegulation.json());
                 }
                 asked++;
@@ -84,12 +95,17 @@ class LaggingUniversityIT {
             assertThat(asked).isGreaterThan(30);
             List<String> unreleased = builtInCodesAbove(newestListed);
             if (then.latestDay().isBefore(COHORT.latestDay())) {
-                assertThat(unreleased).as(name + ": the table knows codes the list does not yet").hasSizeGreaterThan(40);
+                assertThat(unreleased)
+                        .as(name + ": the table knows codes the list does not yet")
+                        .hasSizeGreaterThan(40);
             }
             for (UniversitySimulator site : List.of(universe.primary(), universe.mirror())) {
                 Map<String, Long> byExam = site.resultRequestsByExam();
-                assertThat(unreleased).as(name + ": built-in codes above the list's newest code, " + newestListed)
-                        .allSatisfy(code -> assertThat(byExam.getOrDefault(code, 0L)).as(code).isZero());
+                assertThat(unreleased)
+                        .as(name + ": built-in codes above the list's newest code, " + newestListed)
+                        .allSatisfy(code -> assertThat(byExam.getOrDefault(code, 0L))
+                                .as(code)
+                                .isZero());
             }
         }
     }
@@ -100,12 +116,14 @@ class LaggingUniversityIT {
         Set<Student> students = new LinkedHashSet<>();
         for (String regulation : List.of("R18", "R22")) {
             for (EdgeCase edgeCase : EdgeCase.values()) {
-                for (CaseExample example : cases.examples(edgeCase, regulation).stream().limit(2).toList()) {
+                for (CaseExample example :
+                        cases.examples(edgeCase, regulation).stream().limit(2).toList()) {
                     students.add(then.student(example.hallTicket()).orElseThrow());
                 }
             }
             List<Student> ofRegulation = new ArrayList<>(then.students().stream()
-                    .filter(s -> s.regulation().equals(regulation)).toList());
+                    .filter(s -> s.regulation().equals(regulation))
+                    .toList());
             Collections.shuffle(ofRegulation, new Random(11));
             students.addAll(ofRegulation.subList(0, Math.min(PICKED, ofRegulation.size())));
         }
@@ -114,8 +132,12 @@ class LaggingUniversityIT {
 
     /** The release list as the university serves it (read here, not by the service). */
     private static String listOf(UniversitySimulator site) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(site.baseUrl().resolve("/jsp/home.jsp")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(site.baseUrl().resolve("/jsp/home.jsp"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     private static int newestCode(String releaseList) {
@@ -128,7 +150,10 @@ class LaggingUniversityIT {
     }
 
     private static List<String> builtInCodesAbove(int newest) {
-        return ExamCatalog.builtIn().all().stream().map(ExamRelease::code).distinct()
-                .filter(code -> Integer.parseInt(code) > newest).toList();
+        return ExamCatalog.builtIn().all().stream()
+                .map(ExamRelease::code)
+                .distinct()
+                .filter(code -> Integer.parseInt(code) > newest)
+                .toList();
     }
 }

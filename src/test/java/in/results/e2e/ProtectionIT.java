@@ -1,7 +1,5 @@
 package in.results.e2e;
 
-import in.results.testing.ManualTicker;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.benmanes.caffeine.cache.Ticker;
@@ -9,6 +7,7 @@ import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.ManualTicker;
 import io.javalin.Javalin;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -51,12 +50,18 @@ class ProtectionIT {
         String code = student.results().keySet().iterator().next();
         Exam exam = COHORT.exam(code).orElseThrow();
         StringBuilder query = new StringBuilder("hallticket=" + student.hallTicket());
-        exam.linkParams().forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+        exam.linkParams()
+                .forEach((key, value) ->
+                        query.append('&').append(key).append('=').append(value));
         return query.toString();
     }
 
     private static Student someStudent(int index) {
-        return COHORT.students().stream().filter(s -> !s.results().isEmpty()).skip(index).findFirst().orElseThrow();
+        return COHORT.students().stream()
+                .filter(s -> !s.results().isEmpty())
+                .skip(index)
+                .findFirst()
+                .orElseThrow();
     }
 
     /** Random bytes, percent-encoded: any byte sequence, including invalid UTF-8, NUL and slashes. */
@@ -112,8 +117,9 @@ class ProtectionIT {
 
     @Test
     void a_client_over_its_limit_gets_429_while_others_are_served() {
-        ServiceClient client = service(Ticker.systemTicker(), Map.of(
-                "RESULTS_RATE_LIMIT_PER_MINUTE", "5", "RESULTS_TRUSTED_PROXIES", "127.0.0.1"));
+        ServiceClient client = service(
+                Ticker.systemTicker(),
+                Map.of("RESULTS_RATE_LIMIT_PER_MINUTE", "5", "RESULTS_TRUSTED_PROXIES", "127.0.0.1"));
 
         List<Integer> busy = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -156,7 +162,8 @@ class ProtectionIT {
 
         List<Integer> statuses = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            statuses.add(client.send(from("198.51.100." + i, client.uri("/new/all"))).status());
+            statuses.add(
+                    client.send(from("198.51.100." + i, client.uri("/new/all"))).status());
         }
 
         assertThat(statuses).containsExactly(200, 200, 200, 429);
@@ -198,8 +205,15 @@ class ProtectionIT {
     @Test
     void a_university_answering_in_30_seconds_never_holds_a_client_past_the_deadline() throws Exception {
         ManualTicker ticker = new ManualTicker();
-        ServiceClient client = service(ticker, Map.of("RESULTS_REQUEST_DEADLINE_MS", "1000",
-                "RESULTS_UPSTREAM_CONCURRENCY", "4", "RESULTS_UPSTREAM_TIMEOUT_MS", "60000"));
+        ServiceClient client = service(
+                ticker,
+                Map.of(
+                        "RESULTS_REQUEST_DEADLINE_MS",
+                        "1000",
+                        "RESULTS_UPSTREAM_CONCURRENCY",
+                        "4",
+                        "RESULTS_UPSTREAM_TIMEOUT_MS",
+                        "60000"));
         Student cached = someStudent(0);
         assertThat(client.get("/api?" + apiQuery(cached)).status()).isEqualTo(200);
         ticker.advance(Duration.ofMinutes(31));
@@ -234,12 +248,18 @@ class ProtectionIT {
     @Test
     void a_semester_answer_is_served_stale_when_the_university_is_too_slow() {
         ManualTicker ticker = new ManualTicker();
-        ServiceClient client = service(ticker, Map.of("RESULTS_REQUEST_DEADLINE_MS", "1000",
-                "RESULTS_UPSTREAM_TIMEOUT_MS", "60000"));
+        ServiceClient client =
+                service(ticker, Map.of("RESULTS_REQUEST_DEADLINE_MS", "1000", "RESULTS_UPSTREAM_TIMEOUT_MS", "60000"));
         Student student = COHORT.students().stream()
-                .filter(s -> !s.lateralEntry() && !s.detained() && s.results().keySet().stream()
-                        .anyMatch(code -> COHORT.exam(code).orElseThrow().semester().equals("2-1")))
-                .findFirst().orElseThrow();
+                .filter(s -> !s.lateralEntry()
+                        && !s.detained()
+                        && s.results().keySet().stream()
+                                .anyMatch(code -> COHORT.exam(code)
+                                        .orElseThrow()
+                                        .semester()
+                                        .equals("2-1")))
+                .findFirst()
+                .orElseThrow();
         String path = "/calculate/" + student.hallTicket() + "/2001-01-01/2,1";
         var fresh = client.get(path);
         ticker.advance(Duration.ofMinutes(31));
@@ -276,6 +296,9 @@ class ProtectionIT {
     }
 
     private static HttpRequest from(String forwardedFor, URI uri) {
-        return HttpRequest.newBuilder(uri).header("X-Forwarded-For", forwardedFor).GET().build();
+        return HttpRequest.newBuilder(uri)
+                .header("X-Forwarded-For", forwardedFor)
+                .GET()
+                .build();
     }
 }

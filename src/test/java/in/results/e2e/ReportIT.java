@@ -49,7 +49,8 @@ class ReportIT {
         var reply = client.get("/report/" + student.hallTicket().toLowerCase());
 
         assertThat(reply.status()).as(label).isEqualTo(200);
-        assertThat(ExpectedReport.numbersCanonical(reply.json())).as(label + " " + student.hallTicket())
+        assertThat(ExpectedReport.numbersCanonical(reply.json()))
+                .as(label + " " + student.hallTicket())
                 .isEqualTo(ExpectedReport.numbersCanonical(ExpectedReport.of(COHORT, student)));
     }
 
@@ -61,7 +62,8 @@ class ReportIT {
             }
             List<CaseExample> examples = CASES.examples(edgeCase);
             for (CaseExample example : examples.subList(0, Math.min(2, examples.size()))) {
-                assertReport(edgeCase.name(), COHORT.student(example.hallTicket()).orElseThrow());
+                assertReport(
+                        edgeCase.name(), COHORT.student(example.hallTicket()).orElseThrow());
             }
         }
     }
@@ -69,13 +71,18 @@ class ReportIT {
     @Test
     void an_r22_student_gets_the_report_of_the_r22_releases_named_in_the_regulation_header() {
         List<Student> r22 = COHORT.students().stream()
-                .filter(student -> student.regulation().equals("R22") && !student.hasNoResult()).toList();
-        Student regular = r22.stream().filter(student -> !student.lateralEntry()).findFirst().orElseThrow();
+                .filter(student -> student.regulation().equals("R22") && !student.hasNoResult())
+                .toList();
+        Student regular = r22.stream()
+                .filter(student -> !student.lateralEntry())
+                .findFirst()
+                .orElseThrow();
         Student lateral = r22.stream().filter(Student::lateralEntry).findFirst().orElseThrow();
 
         for (Student student : List.of(regular, lateral)) {
             assertReport("R22", student);
-            assertThat(client.get("/report/" + student.hallTicket()).header("Regulation")).isEqualTo("R22");
+            assertThat(client.get("/report/" + student.hallTicket()).header("Regulation"))
+                    .isEqualTo("R22");
         }
     }
 
@@ -86,12 +93,17 @@ class ReportIT {
         var report = client.get("/report/" + student.hallTicket()).json();
 
         var overall = report.get("overall");
-        assertThat(overall.get("open_backlogs").asInt()).isPositive().isEqualTo(overall.get("backlogs").size());
+        assertThat(overall.get("open_backlogs").asInt())
+                .isPositive()
+                .isEqualTo(overall.get("backlogs").size());
         var backlog = overall.get("backlogs").get(0);
         var semester = report.get("semesters").findParents("semester").stream()
-                .filter(node -> node.get("semester").asText().equals(backlog.get("semester").asText())
+                .filter(node -> node.get("semester")
+                                .asText()
+                                .equals(backlog.get("semester").asText())
                         && node.has("failed_subjects"))
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
         assertThat(semester.get("sgpa").asText()).isEqualTo("FAIL");
         assertThat(semester.get("credits_registered").isNull()).isTrue();
         assertThat(backlog.get("last_attempt").get("exam_code").asText()).isNotBlank();
@@ -123,7 +135,8 @@ class ReportIT {
         assertThat(report.header("Cache-Control")).isEqualTo(transcript.header("Cache-Control"));
         assertThat(primary.requestCount()).isEqualTo(asked);
         assertThat(report.json().get("overall").get("cgpa").decimalValue())
-                .isEqualByComparingTo(transcript.json().get("data").get("overall_gpa").decimalValue());
+                .isEqualByComparingTo(
+                        transcript.json().get("data").get("overall_gpa").decimalValue());
     }
 
     @Test
@@ -132,9 +145,13 @@ class ReportIT {
         var first = client.get("/report/" + student.hallTicket());
 
         var again = client.send(HttpRequest.newBuilder(client.uri("/report/" + student.hallTicket()))
-                .header("If-None-Match", first.header("ETag")).GET().build());
+                .header("If-None-Match", first.header("ETag"))
+                .GET()
+                .build());
         var other = client.send(HttpRequest.newBuilder(client.uri("/report/" + student.hallTicket()))
-                .header("If-None-Match", "W/\"something-else\"").GET().build());
+                .header("If-None-Match", "W/\"something-else\"")
+                .GET()
+                .build());
 
         assertThat(first.header("ETag")).startsWith("W/\"");
         assertThat(again.status()).isEqualTo(304);
@@ -170,7 +187,8 @@ class ReportIT {
 
         assertThat(stale.status()).isEqualTo(200);
         assertThat(stale.header("X-Cache")).isEqualTo("STALE");
-        assertThat(Long.parseLong(stale.header("Age"))).isEqualTo(Duration.ofMinutes(181).toSeconds());
+        assertThat(Long.parseLong(stale.header("Age")))
+                .isEqualTo(Duration.ofMinutes(181).toSeconds());
         assertThat(ExpectedReport.numbersCanonical(stale.json()))
                 .isEqualTo(ExpectedReport.numbersCanonical(ExpectedReport.of(COHORT, student)));
         assertThat(unknown.status()).isEqualTo(503);

@@ -19,8 +19,18 @@ import java.util.List;
  */
 final class SchemaCheck {
     /** The document's own fields: when the document is loaded as a schema, they are notes, not rules. */
-    private static final List<String> DOCUMENT_FIELDS = List.of("openapi", "info", "jsonSchemaDialect", "servers",
-            "paths", "webhooks", "components", "security", "tags", "externalDocs");
+    private static final List<String> DOCUMENT_FIELDS = List.of(
+            "openapi",
+            "info",
+            "jsonSchemaDialect",
+            "servers",
+            "paths",
+            "webhooks",
+            "components",
+            "security",
+            "tags",
+            "externalDocs");
+
     private static final Dialect STRICT_OPENAPI_31 = Dialect.builder(Dialects.getOpenApi31())
             .keywords(DOCUMENT_FIELDS.stream().map(AnnotationKeyword::new).toList())
             .unknownKeywordFactory(DisallowUnknownKeywordFactory.getInstance())
@@ -39,9 +49,13 @@ final class SchemaCheck {
         // The schema is checked as the one rule of a copy of the document, so that "#/components/…" resolves.
         ObjectNode checked = document.deepCopy();
         checked.putArray("allOf").add(schema);
-        SchemaRegistry registry = SchemaRegistry.withDialect(STRICT_OPENAPI_31, builder -> builder
-                .schemaRegistryConfig(SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build()));
-        return registry.getSchema(DOCUMENT_LOCATION, checked).validate(value).stream().map(Object::toString)
+        SchemaRegistry registry = SchemaRegistry.withDialect(
+                STRICT_OPENAPI_31,
+                builder -> builder.schemaRegistryConfig(SchemaRegistryConfig.builder()
+                        .pathType(PathType.JSON_PATH)
+                        .build()));
+        return registry.getSchema(DOCUMENT_LOCATION, checked).validate(value).stream()
+                .map(Object::toString)
                 .toList();
     }
 }

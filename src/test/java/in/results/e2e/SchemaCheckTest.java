@@ -43,8 +43,10 @@ class SchemaCheckTest {
 
     @Test
     void a_conforming_answer_has_no_violations() {
-        assertThat(violations("Pair", "[{\"SGPA\": 8.25}, {\"HTNO\": \"189A1A0501\"}]")).isEmpty();
-        assertThat(violations("Pair", "[{\"SGPA\": \"FAIL\"}, {\"HTNO\": \"189A1A0501\"}]")).isEmpty();
+        assertThat(violations("Pair", "[{\"SGPA\": 8.25}, {\"HTNO\": \"189A1A0501\"}]"))
+                .isEmpty();
+        assertThat(violations("Pair", "[{\"SGPA\": \"FAIL\"}, {\"HTNO\": \"189A1A0501\"}]"))
+                .isEmpty();
         assertThat(violations("Semester", "{\"2-1\": {}, \"SGPA\": \"8.00\"}")).isEmpty();
     }
 
@@ -52,20 +54,35 @@ class SchemaCheckTest {
     void every_kind_of_deviation_is_reported_where_it_is() {
         assertThat(violations("Details", "{\"HTNO\": 1}")).isNotEmpty().allMatch(v -> v.startsWith("$.HTNO: "));
         assertThat(violations("Details", "{\"HTNO\": \"short\"}")).isNotEmpty().allMatch(v -> v.startsWith("$.HTNO: "));
-        assertThat(violations("Details", "{}")).singleElement().asString().startsWith("$: ").contains("HTNO");
-        assertThat(violations("Details", "{\"HTNO\": \"189A1A0501\", \"X\": 1}")).singleElement().asString()
+        assertThat(violations("Details", "{}"))
+                .singleElement()
+                .asString()
+                .startsWith("$: ")
+                .contains("HTNO");
+        assertThat(violations("Details", "{\"HTNO\": \"189A1A0501\", \"X\": 1}"))
+                .singleElement()
+                .asString()
                 .contains("X");
         assertThat(violations("Sgpa", "{\"SGPA\": 11}")).isNotEmpty().allMatch(v -> v.startsWith("$.SGPA: "));
         assertThat(violations("Sgpa", "{\"SGPA\": \"8.25\"}")).isNotEmpty().allMatch(v -> v.startsWith("$.SGPA: "));
-        assertThat(violations("Pair", "[{\"SGPA\": 1}]")).singleElement().asString().startsWith("$: ");
-        assertThat(violations("Pair", "[{\"SGPA\": 1}, {\"HTNO\": \"189A1A0501\"}, 3]")).singleElement().asString()
+        assertThat(violations("Pair", "[{\"SGPA\": 1}]"))
+                .singleElement()
+                .asString()
                 .startsWith("$: ");
-        assertThat(violations("Semester", "{\"5-1\": {}}")).singleElement().asString().contains("5-1");
+        assertThat(violations("Pair", "[{\"SGPA\": 1}, {\"HTNO\": \"189A1A0501\"}, 3]"))
+                .singleElement()
+                .asString()
+                .startsWith("$: ");
+        assertThat(violations("Semester", "{\"5-1\": {}}"))
+                .singleElement()
+                .asString()
+                .contains("5-1");
     }
 
     @Test
     void a_keyword_the_checker_does_not_know_is_refused() {
         assertThatThrownBy(() -> SchemaCheck.violations(DOCUMENT, json("{\"minItem\": 1}"), json("[]")))
-                .isInstanceOf(InvalidSchemaException.class).hasMessageContaining("minItem");
+                .isInstanceOf(InvalidSchemaException.class)
+                .hasMessageContaining("minItem");
     }
 }

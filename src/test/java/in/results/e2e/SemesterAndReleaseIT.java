@@ -1,7 +1,5 @@
 package in.results.e2e;
 
-import in.results.testing.ManualTicker;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -12,6 +10,7 @@ import in.results.simulator.ExamKind;
 import in.results.simulator.Notice;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.ManualTicker;
 import io.javalin.Javalin;
 import java.net.URI;
 import java.time.Duration;
@@ -54,13 +53,16 @@ class SemesterAndReleaseIT {
 
     /** The ground truth's R18 regular attempt: the earliest regular release of the semester with a result. */
     private static Optional<Exam> regularAttempt(Student student, String semester) {
-        return student.results().keySet().stream().map(code -> COHORT.exam(code).orElseThrow())
+        return student.results().keySet().stream()
+                .map(code -> COHORT.exam(code).orElseThrow())
                 .filter(exam -> exam.semester().equals(semester) && exam.kind() == ExamKind.REGULAR)
                 .min(Comparator.comparing(Exam::releaseDate).thenComparing(Exam::code));
     }
 
     private static Student studentWhere(String name, Predicate<Student> wanted) {
-        return COHORT.students().stream().filter(wanted).findFirst()
+        return COHORT.students().stream()
+                .filter(wanted)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no student who is " + name));
     }
 
@@ -69,21 +71,29 @@ class SemesterAndReleaseIT {
         var marks = student.results().get(exam.code());
         String year = semester.replace('-', ',');
 
-        JsonNode byQuery = client.get("/result?hallticket=" + student.hallTicket() + "&dob=2001-02-03&year=" + year).json();
-        JsonNode byPath = client.get("/" + student.hallTicket() + "/2001-02-03/" + year).json();
-        JsonNode calculated = client.get("/calculate/" + student.hallTicket() + "/2001-02-03/" + year).json();
+        JsonNode byQuery = client.get("/result?hallticket=" + student.hallTicket() + "&dob=2001-02-03&year=" + year)
+                .json();
+        JsonNode byPath =
+                client.get("/" + student.hallTicket() + "/2001-02-03/" + year).json();
+        JsonNode calculated = client.get("/calculate/" + student.hallTicket() + "/2001-02-03/" + year)
+                .json();
 
         JsonNode expected = Expected.array(Expected.details(student), Expected.shortSubjects(marks));
         assertThat(byQuery).as(student.hallTicket() + " " + semester).isEqualTo(expected);
         assertThat(byPath).isEqualTo(expected);
-        assertThat(calculated).isEqualTo(Expected.array(
-                Expected.sgpaNumber(marks), Expected.details(student), Expected.shortSubjects(marks)));
+        assertThat(calculated)
+                .isEqualTo(Expected.array(
+                        Expected.sgpaNumber(marks), Expected.details(student), Expected.shortSubjects(marks)));
     }
 
     @Test
     void regular_student_gets_the_regular_attempt_of_each_semester() {
-        Student regular = studentWhere("regular with 8 semesters", s -> !s.lateralEntry() && !s.detained()
-                && List.of("1-1", "2-1", "3-2", "4-2").stream().allMatch(sem -> regularAttempt(s, sem).isPresent()));
+        Student regular = studentWhere(
+                "regular with 8 semesters",
+                s -> !s.lateralEntry()
+                        && !s.detained()
+                        && List.of("1-1", "2-1", "3-2", "4-2").stream()
+                                .allMatch(sem -> regularAttempt(s, sem).isPresent()));
         for (String semester : List.of("1-1", "2-1", "3-2", "4-2")) {
             assertSemester(regular, semester);
         }
@@ -91,7 +101,8 @@ class SemesterAndReleaseIT {
 
     @Test
     void lateral_entry_student_starts_in_second_year_and_has_no_first_year() {
-        Student lateral = studentWhere("lateral", s -> s.lateralEntry() && regularAttempt(s, "2-1").isPresent());
+        Student lateral = studentWhere(
+                "lateral", s -> s.lateralEntry() && regularAttempt(s, "2-1").isPresent());
 
         assertSemester(lateral, "2-1");
         var firstYear = client.get("/result?hallticket=" + lateral.hallTicket() + "&dob=2001-02-03&year=1,1");
@@ -101,23 +112,32 @@ class SemesterAndReleaseIT {
 
     @Test
     void detained_student_gets_the_later_regular_release_they_sat() {
-        Student detained = studentWhere("detained", s -> s.detained() && regularAttempt(s, "4-1").isPresent());
+        Student detained = studentWhere(
+                "detained", s -> s.detained() && regularAttempt(s, "4-1").isPresent());
 
         assertSemester(detained, "4-1");
     }
 
     @Test
     void a_semester_passed_only_in_a_supplementary_shows_the_failed_regular_attempt() {
-        Student student = studentWhere("failed regular, passed supply", s -> s.results().entrySet().stream().anyMatch(e -> {
-            Exam exam = COHORT.exam(e.getKey()).orElseThrow();
-            return exam.kind() == ExamKind.REGULAR && e.getValue().stream().anyMatch(m -> Expected.isFail(m.grade()))
-                    && regularAttempt(s, exam.semester()).orElseThrow().code().equals(exam.code());
-        }));
+        Student student = studentWhere(
+                "failed regular, passed supply",
+                s -> s.results().entrySet().stream().anyMatch(e -> {
+                    Exam exam = COHORT.exam(e.getKey()).orElseThrow();
+                    return exam.kind() == ExamKind.REGULAR
+                            && e.getValue().stream().anyMatch(m -> Expected.isFail(m.grade()))
+                            && regularAttempt(s, exam.semester())
+                                    .orElseThrow()
+                                    .code()
+                                    .equals(exam.code());
+                }));
         String semester = student.results().entrySet().stream()
                 .map(e -> COHORT.exam(e.getKey()).orElseThrow())
                 .filter(exam -> exam.kind() == ExamKind.REGULAR
                         && student.results().get(exam.code()).stream().anyMatch(m -> Expected.isFail(m.grade())))
-                .findFirst().orElseThrow().semester();
+                .findFirst()
+                .orElseThrow()
+                .semester();
 
         assertSemester(student, semester);
         var calculated = client.get("/calculate/" + student.hallTicket() + "/2001-02-03/" + semester.replace('-', ','));
@@ -133,12 +153,12 @@ class SemesterAndReleaseIT {
         var missingYear = client.get("/result?hallticket=" + nobody + "&dob=2001-02-03");
 
         assertThat(none.status()).isEqualTo(404);
-        assertThat(List.of(badDob, badYear, missingYear)).allSatisfy(reply -> assertThat(reply.status()).isEqualTo(400));
+        assertThat(List.of(badDob, badYear, missingYear))
+                .allSatisfy(reply -> assertThat(reply.status()).isEqualTo(400));
         assertThat(badDob.json().get("error").asText()).contains("dob");
         assertThat(badYear.json().get("error").asText()).contains("year");
         assertThat(missingYear.json().get("error").asText()).contains("year");
     }
-
 
     @Test
     void release_lists_have_true_totals_and_the_spec_shape() {
@@ -148,9 +168,11 @@ class SemesterAndReleaseIT {
         JsonNode everything = client.get("/new/").json();
 
         long expectedRegular = COHORT.exams().stream()
-                .filter(exam -> exam.title().toLowerCase(Locale.ROOT).contains("regular")).count();
+                .filter(exam -> exam.title().toLowerCase(Locale.ROOT).contains("regular"))
+                .count();
         assertThat(everything.size()).isEqualTo(COHORT.exams().size());
-        assertThat(all.get("total-exam-result-releases").asInt()).isEqualTo(COHORT.exams().size());
+        assertThat(all.get("total-exam-result-releases").asInt())
+                .isEqualTo(COHORT.exams().size());
         assertThat(all.get("total-regular-exam-result-releases").asLong()).isEqualTo(expectedRegular);
         assertThat(all.get("total-supply-exam-result-releases").asLong())
                 .isEqualTo(COHORT.exams().size() - expectedRegular);
@@ -172,20 +194,34 @@ class SemesterAndReleaseIT {
         List<String> seen = new ArrayList<>();
         for (JsonNode release : everything) {
             Exam exam = COHORT.exams().stream()
-                    .filter(e -> e.linkParams().get("examCode").equals(release.get("examCode").asText())
-                            && e.rcrv() == release.get("exam_name").asText().toUpperCase(Locale.ROOT).matches(".*RC/?RV.*"))
-                    .findFirst().orElseThrow(() -> new AssertionError("unknown release " + release));
+                    .filter(e -> e.linkParams()
+                                    .get("examCode")
+                                    .equals(release.get("examCode").asText())
+                            && e.rcrv()
+                                    == release.get("exam_name")
+                                            .asText()
+                                            .toUpperCase(Locale.ROOT)
+                                            .matches(".*RC/?RV.*"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("unknown release " + release));
             StringBuilder query = new StringBuilder();
-            exam.linkParams().forEach((key, value) -> query.append(query.isEmpty() ? "" : "&").append(key).append('=').append(value));
-            assertThat(release.get("exam_name").asText()).isEqualTo(exam.title().strip().replaceAll("\\s+", " "));
+            exam.linkParams()
+                    .forEach((key, value) -> query.append(query.isEmpty() ? "" : "&")
+                            .append(key)
+                            .append('=')
+                            .append(value));
+            assertThat(release.get("exam_name").asText())
+                    .isEqualTo(exam.title().strip().replaceAll("\\s+", " "));
             assertThat(release.get("release_date").asText())
                     .isEqualTo(exam.releaseDate().format(RELEASE_DATE).toUpperCase(Locale.ROOT));
-            assertThat(release.get("links").get(0).asText()).isEqualTo(primary.baseUrl() + "/jsp/SearchResult.jsp?" + query);
+            assertThat(release.get("links").get(0).asText())
+                    .isEqualTo(primary.baseUrl() + "/jsp/SearchResult.jsp?" + query);
             assertThat(release.get("links").get(1).asText()).isEqualTo(mirrorUrl + "/jsp/SearchResult.jsp?" + query);
             for (String key : List.of("degree", "examCode", "etype", "type", "result")) {
                 assertThat(release.has(key)).as(key).isEqualTo(exam.linkParams().containsKey(key));
                 if (release.has(key)) {
-                    assertThat(release.get(key).asText()).isEqualTo(exam.linkParams().get(key));
+                    assertThat(release.get(key).asText())
+                            .isEqualTo(exam.linkParams().get(key));
                 }
             }
             seen.add(release.get("examCode").asText() + release.get("exam_name").asText());
@@ -214,8 +250,10 @@ class SemesterAndReleaseIT {
 
         var served = client.get("/new/all");
         // The refresh runs on its own thread: wait until its copy (fresh for 30 minutes again) is the one served.
-        String maxAge = await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20))
-                .until(() -> client.get("/new/all").header("Cache-Control"),
+        String maxAge = await().atMost(Duration.ofSeconds(5))
+                .pollInterval(Duration.ofMillis(20))
+                .until(
+                        () -> client.get("/new/all").header("Cache-Control"),
                         cacheControl -> !cacheControl.equals(served.header("Cache-Control")));
         ticker.advance(Duration.ofMinutes(15)); // 36 minutes after the first fetch, 15 after the refresh
         var afterRefresh = client.get("/new/all");
@@ -238,8 +276,10 @@ class SemesterAndReleaseIT {
 
         assertThat(stale.status()).isEqualTo(200);
         assertThat(stale.header("X-Cache")).isEqualTo("STALE");
-        assertThat(stale.header("Age")).isEqualTo(Long.toString(Duration.ofMinutes(31).toSeconds()));
-        assertThat(stale.json().get("total-exam-result-releases").asInt()).isEqualTo(COHORT.exams().size());
+        assertThat(stale.header("Age"))
+                .isEqualTo(Long.toString(Duration.ofMinutes(31).toSeconds()));
+        assertThat(stale.json().get("total-exam-result-releases").asInt())
+                .isEqualTo(COHORT.exams().size());
         assertThat(notifications.status()).isEqualTo(503);
         assertThat(notifications.json().get("code").asText()).isEqualTo("UPSTREAM_UNAVAILABLE");
     }
@@ -249,7 +289,8 @@ class SemesterAndReleaseIT {
         JsonNode notifications = client.get("/notifications").json();
 
         List<Notice> expected = COHORT.notices().stream()
-                .sorted(Comparator.comparing(Notice::date).reversed()).toList();
+                .sorted(Comparator.comparing(Notice::date).reversed())
+                .toList();
         assertThat(notifications.size()).isEqualTo(expected.size());
         for (int i = 0; i < expected.size(); i++) {
             assertThat(notifications.get(i).get("notification_date").asText())

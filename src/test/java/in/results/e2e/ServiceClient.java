@@ -14,7 +14,8 @@ import java.time.Duration;
 final class ServiceClient {
     static final ObjectMapper MAPPER =
             new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI base;
 
     ServiceClient(int port) {
@@ -22,7 +23,10 @@ final class ServiceClient {
     }
 
     Reply get(String pathAndQuery) {
-        return send(HttpRequest.newBuilder(base.resolve(pathAndQuery)).timeout(Duration.ofSeconds(60)).GET().build());
+        return send(HttpRequest.newBuilder(base.resolve(pathAndQuery))
+                .timeout(Duration.ofSeconds(60))
+                .GET()
+                .build());
     }
 
     Reply send(HttpRequest request) {

@@ -37,29 +37,33 @@ class ShutdownIT {
     private static final int TERMINATED = 143;
 
     @Test
-    void on_sigterm_the_answer_in_flight_is_given_new_connections_are_refused_and_the_process_exits()
-            throws Exception {
+    void on_sigterm_the_answer_in_flight_is_given_new_connections_are_refused_and_the_process_exits() throws Exception {
         Cases.Example example = Cases.passed(COHORT);
         try (UniversitySimulator university = UniversitySimulator.start(COHORT, 0)) {
             Process service = startService(university);
             try {
                 ServiceClient client = new ServiceClient(portOf(service));
                 university.setLatency(Duration.ofSeconds(2), Duration.ZERO);
-                CompletableFuture<ServiceClient.Reply> inFlight = lookUpWhileTheUniversityAnswers(client, university,
-                        example);
+                CompletableFuture<ServiceClient.Reply> inFlight =
+                        lookUpWhileTheUniversityAnswers(client, university, example);
 
                 service.destroy(); // SIGTERM
                 await("new connections are refused", () -> refusesConnections(client));
 
-                assertThat(inFlight).as("the answer is still on its way once new connections are refused")
+                assertThat(inFlight)
+                        .as("the answer is still on its way once new connections are refused")
                         .isNotDone();
                 ServiceClient.Reply answer = inFlight.get(10, TimeUnit.SECONDS);
                 var marks = example.student().results().get(example.exam().code());
                 assertThat(answer.status()).isEqualTo(200);
-                assertThat(answer.json()).isEqualTo(Expected.array(Expected.sgpaNumber(marks),
-                        Expected.details(example.student()),
-                        Expected.fullSubjects(marks, example.exam().layout() == MarksLayout.FOUR_COLUMN)));
-                assertThat(service.waitFor(10, TimeUnit.SECONDS)).as("the process exits").isTrue();
+                assertThat(answer.json())
+                        .isEqualTo(Expected.array(
+                                Expected.sgpaNumber(marks),
+                                Expected.details(example.student()),
+                                Expected.fullSubjects(marks, example.exam().layout() == MarksLayout.FOUR_COLUMN)));
+                assertThat(service.waitFor(10, TimeUnit.SECONDS))
+                        .as("the process exits")
+                        .isTrue();
                 assertThat(service.exitValue()).isEqualTo(TERMINATED);
             } finally {
                 service.destroyForcibly();
@@ -76,8 +80,8 @@ class ShutdownIT {
             try {
                 ServiceClient client = new ServiceClient(portOf(service));
                 university.setLatency(Duration.ofSeconds(30), Duration.ZERO); // beyond the 10 s upstream timeout
-                CompletableFuture<ServiceClient.Reply> inFlight = lookUpWhileTheUniversityAnswers(client, university,
-                        example);
+                CompletableFuture<ServiceClient.Reply> inFlight =
+                        lookUpWhileTheUniversityAnswers(client, university, example);
 
                 long stopping = System.nanoTime();
                 service.destroy(); // SIGTERM
@@ -85,7 +89,8 @@ class ShutdownIT {
                 Duration stopped = Duration.ofNanos(System.nanoTime() - stopping);
 
                 assertThat(exited).as("the process exits").isTrue();
-                assertThat(stopped).as("the answer in flight got its 5 s, no more")
+                assertThat(stopped)
+                        .as("the answer in flight got its 5 s, no more")
                         .isBetween(Duration.ofMillis(4_500), Duration.ofSeconds(9));
                 assertThat(service.exitValue()).isEqualTo(TERMINATED);
                 assertThat(inFlight).failsWithin(Duration.ofSeconds(5));
@@ -98,13 +103,16 @@ class ShutdownIT {
     @Test
     void stopping_the_server_ends_running_bulk_jobs() throws Exception {
         // 4 upstream slots per host, so bulk jobs hold 3: a job of 40 hall tickets takes many rounds.
-        TestUniverse universe = TestUniverse.start(COHORT, Ticker.systemTicker(),
-                Map.of("RESULTS_UPSTREAM_CONCURRENCY", "4"));
+        TestUniverse universe =
+                TestUniverse.start(COHORT, Ticker.systemTicker(), Map.of("RESULTS_UPSTREAM_CONCURRENCY", "4"));
         try {
             BulkIT.Section section = BulkIT.Section.largest(COHORT);
             String exam = section.exam().code();
             universe.primary().setLatency(Duration.ofMillis(200), Duration.ZERO);
-            assertThat(universe.client().get("/api?" + section.query("01", "40")).status()).isEqualTo(202);
+            assertThat(universe.client()
+                            .get("/api?" + section.query("01", "40"))
+                            .status())
+                    .isEqualTo(202);
             await("the job is asking the university", () -> universe.primary().resultRequestsForExam(exam) >= 3);
 
             universe.service().stop();
@@ -120,25 +128,41 @@ class ShutdownIT {
     }
 
     private static long askedFor(TestUniverse universe, String exam) {
-        return universe.primary().resultRequestsForExam(exam) + universe.mirror().resultRequestsForExam(exam);
+        return universe.primary().resultRequestsForExam(exam)
+                + universe.mirror().resultRequestsForExam(exam);
     }
 
     /** The service as its own process ({@link Main}, as deployed) asking {@code university}. */
     private static Process startService(UniversitySimulator university) throws IOException {
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "--port", "0", "--upstream", university.baseUrl().toString())
-                .redirectErrorStream(true).start();
+        return new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Main.class.getName(),
+                        "--port",
+                        "0",
+                        "--upstream",
+                        university.baseUrl().toString())
+                .redirectErrorStream(true)
+                .start();
     }
 
     /** Asks for {@code example}'s result and returns once the university has the request (and is answering). */
-    private static CompletableFuture<ServiceClient.Reply> lookUpWhileTheUniversityAnswers(ServiceClient client,
-            UniversitySimulator university, Cases.Example example) throws InterruptedException {
-        StringBuilder query = new StringBuilder("/api/calculate?hallticket=" + example.student().hallTicket());
-        example.exam().linkParams().forEach((key, value) -> query.append('&').append(key).append('=').append(value));
-        CompletableFuture<ServiceClient.Reply> reply = CompletableFuture.supplyAsync(() -> client.get(query.toString()));
-        await("the lookup reaches the university", () -> university
-                .resultRequestsFor(example.student().hallTicket(), example.exam().code()) == 1);
+    private static CompletableFuture<ServiceClient.Reply> lookUpWhileTheUniversityAnswers(
+            ServiceClient client, UniversitySimulator university, Cases.Example example) throws InterruptedException {
+        StringBuilder query = new StringBuilder(
+                "/api/calculate?hallticket=" + example.student().hallTicket());
+        example.exam()
+                .linkParams()
+                .forEach((key, value) ->
+                        query.append('&').append(key).append('=').append(value));
+        CompletableFuture<ServiceClient.Reply> reply =
+                CompletableFuture.supplyAsync(() -> client.get(query.toString()));
+        await(
+                "the lookup reaches the university",
+                () -> university.resultRequestsFor(
+                                example.student().hallTicket(), example.exam().code())
+                        == 1);
         return reply;
     }
 
@@ -146,8 +170,8 @@ class ShutdownIT {
     private static int portOf(Process service) throws InterruptedException {
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         Thread.ofVirtual().start(() -> {
-            try (BufferedReader out = new BufferedReader(
-                    new InputStreamReader(service.getInputStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader out =
+                    new BufferedReader(new InputStreamReader(service.getInputStream(), StandardCharsets.UTF_8))) {
                 out.lines().forEach(lines::add);
             } catch (IOException | UncheckedIOException e) {
                 // the process ended: nothing more to read
@@ -160,7 +184,9 @@ class ShutdownIT {
             if (listening != null && listening.find()) {
                 return Integer.parseInt(listening.group(1));
             }
-            assertThat(service.isAlive() || !lines.isEmpty()).as("the service process is running").isTrue();
+            assertThat(service.isAlive() || !lines.isEmpty())
+                    .as("the service process is running")
+                    .isTrue();
         }
         throw new AssertionError("the service did not log its port within 30 s");
     }

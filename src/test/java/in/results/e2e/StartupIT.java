@@ -35,25 +35,30 @@ class StartupIT {
     }
 
     private ServiceClient start() {
-        service = App.start(ExamEndpointsIT.config(List.of(university.baseUrl(),
-                URI.create(university.baseUrl() + "/results")), Map.of()));
+        service = App.start(ExamEndpointsIT.config(
+                List.of(university.baseUrl(), URI.create(university.baseUrl() + "/results")), Map.of()));
         return new ServiceClient(service.port());
     }
 
     private static Student studentWithResults() {
         return COHORT.students().stream()
-                .filter(s -> s.regulation().equals("R18") && !s.lateralEntry() && s.results().size() > 4)
-                .findFirst().orElseThrow();
+                .filter(s -> s.regulation().equals("R18")
+                        && !s.lateralEntry()
+                        && s.results().size() > 4)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void the_release_list_is_fetched_once_at_start_up_before_anyone_asks_and_not_again_for_the_first_requests() {
         ServiceClient client = start();
 
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+        await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(20))
                 .until(() -> university.requestCount(RELEASE_LIST) == 1);
         ServiceClient.Reply releases = client.get("/new/all");
-        ServiceClient.Reply transcript = client.get("/all-r18/" + studentWithResults().hallTicket());
+        ServiceClient.Reply transcript =
+                client.get("/all-r18/" + studentWithResults().hallTicket());
 
         // HIT, or MISS when it came while the answer was on its way: either way it waited for the one fetch.
         assertThat(releases.status()).isEqualTo(200);
@@ -66,7 +71,8 @@ class StartupIT {
         university.setLatency(Duration.ofMillis(500), Duration.ZERO);
         ServiceClient client = start();
 
-        ServiceClient.Reply transcript = client.get("/all-r18/" + studentWithResults().hallTicket());
+        ServiceClient.Reply transcript =
+                client.get("/all-r18/" + studentWithResults().hallTicket());
 
         assertThat(transcript.status()).isEqualTo(200);
         assertThat(university.requestCount(RELEASE_LIST)).isEqualTo(1);
@@ -82,9 +88,11 @@ class StartupIT {
         ServiceClient.Reply health = client.get("/health");
 
         assertThat(health.status()).isEqualTo(200);
-        assertThat(Duration.ofNanos(System.nanoTime() - starting)).as("listening before the university answered")
+        assertThat(Duration.ofNanos(System.nanoTime() - starting))
+                .as("listening before the university answered")
                 .isLessThan(slow);
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+        await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(20))
                 .until(() -> university.requestCount(RELEASE_LIST) >= 1);
     }
 }

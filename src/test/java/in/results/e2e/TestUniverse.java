@@ -30,8 +30,8 @@ record TestUniverse(UniversitySimulator primary, UniversitySimulator mirror, Jav
         return start(university, Environment.system().withTicker(ticker), settings);
     }
 
-    private static TestUniverse start(UniversitySimulator.Builder university, Environment environment,
-            Map<String, String> settings) {
+    private static TestUniverse start(
+            UniversitySimulator.Builder university, Environment environment, Map<String, String> settings) {
         UniversitySimulator primary = university.start(0);
         UniversitySimulator mirror = university.start(0);
         Javalin service = ExamEndpointsIT.startService(

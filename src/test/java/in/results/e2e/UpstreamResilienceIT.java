@@ -1,20 +1,19 @@
 package in.results.e2e;
 
-import in.results.testing.ManualTicker;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.App;
-import in.results.core.Environment;
 import in.results.config.ServiceConfig;
+import in.results.core.Environment;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.MarksLayout;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.ManualTicker;
 import in.results.upstream.BreakerState;
 import in.results.upstream.HostHealth;
 import in.results.upstream.UpstreamClient;
@@ -74,8 +73,8 @@ class UpstreamResilienceIT {
 
     /** The service on the test's ticker; its upstream client on {@code upstreamTime}. */
     private void startService(Map<String, String> settings, Ticker upstreamTime) {
-        ServiceConfig config = ExamEndpointsIT.config(
-                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), settings);
+        ServiceConfig config =
+                ExamEndpointsIT.config(List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), settings);
         upstream = App.upstreamClient(config, Environment.system().withTicker(upstreamTime));
         service = ExamEndpointsIT.startService(config, ticker, upstream);
         client = new ServiceClient(service.port());
@@ -85,13 +84,17 @@ class UpstreamResilienceIT {
     private record Case(Student student, Exam exam) {
         String path() {
             StringBuilder query = new StringBuilder("/api/calculate?hallticket=" + student.hallTicket());
-            exam.linkParams().forEach((key, value) -> query.append('&').append(key).append('=').append(value));
+            exam.linkParams()
+                    .forEach((key, value) ->
+                            query.append('&').append(key).append('=').append(value));
             return query.toString();
         }
 
         JsonNode expected() {
             var marks = student.results().get(exam.code());
-            return Expected.array(Expected.sgpaNumber(marks), Expected.details(student),
+            return Expected.array(
+                    Expected.sgpaNumber(marks),
+                    Expected.details(student),
                     Expected.fullSubjects(marks, exam.layout() == MarksLayout.FOUR_COLUMN));
         }
     }
@@ -107,7 +110,10 @@ class UpstreamResilienceIT {
                 .filter(student -> !student.results().isEmpty()
                         && (prefix.isEmpty() || !student.hallTicket().startsWith(prefix)))
                 .limit(count)
-                .map(student -> new Case(student, COHORT.exam(student.results().keySet().iterator().next()).orElseThrow()))
+                .map(student -> new Case(
+                        student,
+                        COHORT.exam(student.results().keySet().iterator().next())
+                                .orElseThrow()))
                 .toList();
     }
 
@@ -210,11 +216,20 @@ class UpstreamResilienceIT {
         // a busy machine, and must not let more than a few bulk requests pass meanwhile for lack of priority.
         int budget = 5;
         int bulkSize = 40;
-        startService(Map.of("RESULTS_UPSTREAM_RPS", Integer.toString(budget), "RESULTS_UPSTREAM_TIMEOUT_MS", "10000",
-                "RESULTS_RATE_LIMIT_PER_MINUTE", "0"), Ticker.systemTicker());
+        startService(
+                Map.of(
+                        "RESULTS_UPSTREAM_RPS",
+                        Integer.toString(budget),
+                        "RESULTS_UPSTREAM_TIMEOUT_MS",
+                        "10000",
+                        "RESULTS_RATE_LIMIT_PER_MINUTE",
+                        "0"),
+                Ticker.systemTicker());
         primary.setLatency(Duration.ofMillis(20), Duration.ZERO);
         BulkIT.Section section = BulkIT.Section.largest(COHORT);
-        List<String> rolls = IntStream.rangeClosed(1, bulkSize).mapToObj(i -> String.format("%02d", i)).toList();
+        List<String> rolls = IntStream.rangeClosed(1, bulkSize)
+                .mapToObj(i -> String.format("%02d", i))
+                .toList();
         String bulk = "/api?" + section.query("01", rolls.getLast());
         List<Case> others = casesOutside(section.prefix(), 11);
         assertAnswered(others.getFirst()); // warms the service up: the counts below are about the budget
@@ -226,10 +241,15 @@ class UpstreamResilienceIT {
         List<Future<Long>> interactiveDone = new ArrayList<>(); // requests the primary had received by each answer
         ServiceClient.Reply finished;
         try (ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor()) {
-            sampler.scheduleAtFixedRate(() -> samples.add(new long[] {System.nanoTime(), primary.requestCount(RESULTS)}),
-                    0, 25, TimeUnit.MILLISECONDS);
+            sampler.scheduleAtFixedRate(
+                    () -> samples.add(new long[] {System.nanoTime(), primary.requestCount(RESULTS)}),
+                    0,
+                    25,
+                    TimeUnit.MILLISECONDS);
             assertThat(client.get(bulk).status()).isEqualTo(202);
-            await("the bulk job has spent the bucket").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(2))
+            await("the bulk job has spent the bucket")
+                    .atMost(Duration.ofSeconds(5))
+                    .pollInterval(Duration.ofMillis(2))
                     .until(() -> primary.requestCount(RESULTS) >= budget - 1);
             bulkSentBefore = primary.requestCount(RESULTS);
             try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -256,7 +276,8 @@ class UpstreamResilienceIT {
         // 32 slots) were waiting before them; without priority they would wait behind those. A few bulk requests
         // pass while the interactive requests are still on their way to the budget. Counted, not timed.
         assertThat(bulkSentMeanwhile).isLessThanOrEqualTo(10);
-        assertThat(bulkSentAfter).as("bulk requests still to send when the interactive ones were answered")
+        assertThat(bulkSentAfter)
+                .as("bulk requests still to send when the interactive ones were answered")
                 .isGreaterThanOrEqualTo(10);
         assertThat(primary.requestCount(RESULTS)).isEqualTo(bulkSize + 10);
         assertThat(mirror.requestCount()).isZero();
@@ -271,7 +292,8 @@ class UpstreamResilienceIT {
                 double seconds = (samples.get(j)[0] - samples.get(i)[0]) / 1e9;
                 long received = samples.get(j)[1] - samples.get(i)[1];
                 // +1: a request counted just after a sample may have taken its token just before it
-                assertThat(received).as("requests within %.2f s", seconds)
+                assertThat(received)
+                        .as("requests within %.2f s", seconds)
                         .isLessThanOrEqualTo((long) Math.floor(perSecond + perSecond * seconds) + 1);
             }
         }

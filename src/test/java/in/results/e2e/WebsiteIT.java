@@ -74,13 +74,23 @@ class WebsiteIT {
     @BeforeAll
     static void startBrowser() {
         File chromedriver = new File("/usr/bin/chromedriver");
-        assertThat(chromedriver).as("chromium-driver is installed (apt-get install chromium chromium-driver)").exists();
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver)
-                .usingAnyFreePort().build();
+        assertThat(chromedriver)
+                .as("chromium-driver is installed (apt-get install chromium chromium-driver)")
+                .exists();
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(chromedriver)
+                .usingAnyFreePort()
+                .build();
         ChromeOptions options = new ChromeOptions();
         options.setBinary("/usr/bin/chromium");
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--disable-background-networking", "--hide-scrollbars", "--window-size=" + DESKTOP_WIDTH + "," + DESKTOP_HEIGHT,
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-dev-shm-usage",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--hide-scrollbars",
+                "--window-size=" + DESKTOP_WIDTH + "," + DESKTOP_HEIGHT,
                 "--lang=en-IN");
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, java.util.logging.Level.ALL);
@@ -141,12 +151,15 @@ class WebsiteIT {
     /** Cells of every body row of a table, as text. */
     @SuppressWarnings("unchecked")
     private static List<List<String>> rows(String tableCss) {
-        return (List<List<String>>) script("return [...document.querySelectorAll(arguments[0] + ' tbody tr')]"
-                + ".map(row => [...row.querySelectorAll('th, td')].map(cell => cell.innerText.trim()));", tableCss);
+        return (List<List<String>>) script(
+                "return [...document.querySelectorAll(arguments[0] + ' tbody tr')]"
+                        + ".map(row => [...row.querySelectorAll('th, td')].map(cell => cell.innerText.trim()));",
+                tableCss);
     }
 
     private static void phone() {
-        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride",
+        driver.executeCdpCommand(
+                "Emulation.setDeviceMetricsOverride",
                 Map.of("width", 390, "height", 844, "deviceScaleFactor", 1, "mobile", true));
     }
 
@@ -159,8 +172,10 @@ class WebsiteIT {
     }
 
     private static boolean chartDrawn(String canvasId) {
-        return (Boolean) script("const c = document.getElementById(arguments[0]);"
-                + " return !!(c && window.Chart && window.Chart.getChart(c));", canvasId);
+        return (Boolean) script(
+                "const c = document.getElementById(arguments[0]);"
+                        + " return !!(c && window.Chart && window.Chart.getChart(c));",
+                canvasId);
     }
 
     /** Problems the page reported: script errors, CSP violations, failed loads. */
@@ -169,13 +184,15 @@ class WebsiteIT {
                 .filter(entry -> entry.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue())
                 .map(LogEntry::getMessage)
                 .filter(message -> !message.contains("the server responded with a status of")) // the API's own 4xx/5xx
-                .filter(message -> !message.contains("willReadFrequently")) // a speed hint caused by axe's contrast checks
+                .filter(message ->
+                        !message.contains("willReadFrequently")) // a speed hint caused by axe's contrast checks
                 .toList();
     }
 
     /** axe-core (from its WebJar on the test classpath), run in the page. */
     private static String axeScript() {
-        try (var properties = WebsiteIT.class.getResourceAsStream("/META-INF/maven/org.webjars.npm/axe-core/pom.properties")) {
+        try (var properties =
+                WebsiteIT.class.getResourceAsStream("/META-INF/maven/org.webjars.npm/axe-core/pom.properties")) {
             java.util.Properties pom = new java.util.Properties();
             pom.load(properties);
             try (var script = WebsiteIT.class.getResourceAsStream(
@@ -191,34 +208,40 @@ class WebsiteIT {
     @SuppressWarnings("unchecked")
     private static List<String> accessibilityViolations() {
         script(AXE + "; return true;");
-        return (List<String>) ((JavascriptExecutor) driver).executeAsyncScript(
-                "const done = arguments[arguments.length - 1];"
-                + " axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']})"
-                + ".then(result => done(result.violations.map(v => v.id + ': ' + v.help + ' at '"
-                + " + v.nodes.map(n => n.target.join(' ')).join(', '))));");
+        return (List<String>) ((JavascriptExecutor) driver)
+                .executeAsyncScript("const done = arguments[arguments.length - 1];"
+                        + " axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']})"
+                        + ".then(result => done(result.violations.map(v => v.id + ': ' + v.help + ' at '"
+                        + " + v.nodes.map(n => n.target.join(' ')).join(', '))));");
     }
 
     /** Whether every resource the page loaded came from the service itself. */
     private void assertNothingLoadedFromElsewhere() {
         @SuppressWarnings("unchecked")
-        List<String> loaded = (List<String>) script(
-                "return performance.getEntriesByType('resource').map(entry => entry.name);");
+        List<String> loaded =
+                (List<String>) script("return performance.getEntriesByType('resource').map(entry => entry.name);");
         assertThat(loaded).isNotEmpty().allSatisfy(url -> assertThat(url).startsWith(base + "/"));
     }
 
     /** A PNG of the page from {@code top}, {@code height} CSS pixels tall at the current width. */
     private static void screenshot(String name, double top, int height) {
         @SuppressWarnings("unchecked")
-        Map<String, Object> metrics = (Map<String, Object>) (Map<?, ?>) driver.executeCdpCommand("Page.getLayoutMetrics",
-                Map.of());
+        Map<String, Object> metrics =
+                (Map<String, Object>) (Map<?, ?>) driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
         @SuppressWarnings("unchecked")
         Map<String, Object> content = (Map<String, Object>) metrics.get("cssContentSize");
         double width = ((Number) content.get("width")).doubleValue();
         double pageHeight = ((Number) content.get("height")).doubleValue();
         double clipped = Math.min(height, pageHeight - top);
-        Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
-                "captureBeyondViewport", true,
-                "clip", Map.of("x", 0, "y", top, "width", width, "height", clipped, "scale", 1)));
+        Map<String, Object> shot = driver.executeCdpCommand(
+                "Page.captureScreenshot",
+                Map.of(
+                        "format",
+                        "png",
+                        "captureBeyondViewport",
+                        true,
+                        "clip",
+                        Map.of("x", 0, "y", top, "width", width, "height", clipped, "scale", 1)));
         try {
             Files.createDirectories(SCREENSHOTS);
             Files.write(SCREENSHOTS.resolve(name + ".png"), Base64.getDecoder().decode((String) shot.get("data")));
@@ -228,8 +251,10 @@ class WebsiteIT {
     }
 
     private static double topOf(String css) {
-        return ((Number) script("return window.scrollY + document.querySelector(arguments[0]).getBoundingClientRect().top;",
-                css)).doubleValue();
+        return ((Number) script(
+                        "return window.scrollY + document.querySelector(arguments[0]).getBoundingClientRect().top;",
+                        css))
+                .doubleValue();
     }
 
     private static int pdfPages(byte[] pdf) {
@@ -249,9 +274,15 @@ class WebsiteIT {
     private static Student fullStudentWithBacklog() {
         return CASES.examples(EdgeCase.SUPPLY_NEVER_CLEARED).stream()
                 .map(example -> COHORT.student(example.hallTicket()).orElseThrow())
-                .filter(s -> !s.lateralEntry() && s.results().keySet().stream()
-                        .map(code -> COHORT.exam(code).orElseThrow().semester()).distinct().count() == 8)
-                .findFirst().orElseThrow();
+                .filter(s -> !s.lateralEntry()
+                        && s.results().keySet().stream()
+                                        .map(code ->
+                                                COHORT.exam(code).orElseThrow().semester())
+                                        .distinct()
+                                        .count()
+                                == 8)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -269,17 +300,22 @@ class WebsiteIT {
         assertThat(text("[data-field=cgpa]")).isEqualTo(twoDecimals(overall.get("cgpa")));
         assertThat(text("[data-field=percentage]")).isEqualTo(twoDecimals(overall.get("percentage")) + " %");
         assertThat(text("[data-field=credits]"))
-                .isEqualTo(credits(overall.get("credits_earned")) + " / " + overall.get("credits_required").asInt());
-        assertThat(text("[data-field=backlogs]")).isEqualTo(overall.get("open_backlogs").asText());
-        assertThat(driver.findElements(By.cssSelector("#backlogs [data-field=code]"))).extracting(WebElement::getText)
+                .isEqualTo(credits(overall.get("credits_earned")) + " / "
+                        + overall.get("credits_required").asInt());
+        assertThat(text("[data-field=backlogs]"))
+                .isEqualTo(overall.get("open_backlogs").asText());
+        assertThat(driver.findElements(By.cssSelector("#backlogs [data-field=code]")))
+                .extracting(WebElement::getText)
                 .containsExactlyElementsOf(overall.get("backlogs").findValuesAsText("subject_code"));
         for (JsonNode semester : report.get("semesters")) {
             JsonNode sgpa = semester.get("sgpa");
             String shown = text("[data-semester='" + semester.get("semester").asText() + "'] [data-field=sgpa]");
-            assertThat(shown).as("SGPA of " + semester.get("semester").asText())
+            assertThat(shown)
+                    .as("SGPA of " + semester.get("semester").asText())
                     .isEqualTo(sgpa.isNumber() ? twoDecimals(sgpa) : "not awarded");
         }
-        assertThat(driver.findElements(By.cssSelector("[data-semester]"))).hasSize(report.get("semesters").size());
+        assertThat(driver.findElements(By.cssSelector("[data-semester]")))
+                .hasSize(report.get("semesters").size());
         assertNothingLoadedFromElsewhere();
         assertThat(browserProblems()).isEmpty();
         assertThat(accessibilityViolations()).isEmpty();
@@ -295,7 +331,9 @@ class WebsiteIT {
         driver.navigate().refresh();
         visible("[data-field=cgpa]");
         waiting().until(d -> chartDrawn("sgpa-chart"));
-        assertThat(scrollsSideways()).as("the student page scrolls sideways on a phone").isFalse();
+        assertThat(scrollsSideways())
+                .as("the student page scrolls sideways on a phone")
+                .isFalse();
         assertThat(accessibilityViolations()).isEmpty();
         screenshot("student-phone", 0, 1800);
     }
@@ -314,7 +352,8 @@ class WebsiteIT {
         driver.findElement(By.id("to")).sendKeys(last);
         waiting().until(d -> d.findElements(By.cssSelector("#exam option")).size() > 2);
         new Select(driver.findElement(By.id("exam")))
-                .selectByVisibleText(release.get("exam_name").asText() + " — " + release.get("release_date").asText());
+                .selectByVisibleText(release.get("exam_name").asText() + " — "
+                        + release.get("release_date").asText());
         driver.findElement(By.cssSelector("#class-form button[type=submit]")).click();
 
         List<Long> progress = new ArrayList<>();
@@ -328,35 +367,62 @@ class WebsiteIT {
             }
             return !d.findElements(By.id("class-figures")).isEmpty();
         });
-        waiting().until(d -> chartDrawn("grade-chart") && chartDrawn("pass-chart") && chartDrawn("sgpa-distribution-chart"));
-        assertThat(driver.getCurrentUrl()).contains("hallticket_from=" + first, "hallticket_to=" + last,
-                "examCode=" + SECTION.exam().code());
-        assertThat(progress).as("progress seen").isSorted().anySatisfy(done -> assertThat(done).isBetween(1L, 44L));
+        waiting()
+                .until(d ->
+                        chartDrawn("grade-chart") && chartDrawn("pass-chart") && chartDrawn("sgpa-distribution-chart"));
+        assertThat(driver.getCurrentUrl())
+                .contains(
+                        "hallticket_from=" + first,
+                        "hallticket_to=" + last,
+                        "examCode=" + SECTION.exam().code());
+        assertThat(progress)
+                .as("progress seen")
+                .isSorted()
+                .anySatisfy(done -> assertThat(done).isBetween(1L, 44L));
 
-        JsonNode summary = client.get("/api/bulk/summary?" + SECTION.query("01", "45")).json();
+        JsonNode summary =
+                client.get("/api/bulk/summary?" + SECTION.query("01", "45")).json();
         assertThat(text("#summary-title")).isEqualTo(summary.get("exam_name").asText());
-        assertThat(text("[data-field=students]")).isEqualTo(summary.get("students").asText());
-        assertThat(text("[data-field=passed_all]")).isEqualTo(summary.get("passed_all").asText());
-        assertThat(text("[data-field=failed_some]")).isEqualTo(summary.get("failed_some").asText());
+        assertThat(text("[data-field=students]"))
+                .isEqualTo(summary.get("students").asText());
+        assertThat(text("[data-field=passed_all]"))
+                .isEqualTo(summary.get("passed_all").asText());
+        assertThat(text("[data-field=failed_some]"))
+                .isEqualTo(summary.get("failed_some").asText());
         assertThat(text("[data-field=pass_percentage]")).isEqualTo(twoDecimals(summary.get("pass_percentage")) + " %");
         assertThat(text("[data-field=sgpa_average]")).isEqualTo(twoDecimals(summary.get("sgpa_average")));
-        assertThat(rows("#top-ten")).containsExactlyElementsOf(StreamSupport.stream(summary.get("top_ten").spliterator(), false)
-                .map(top -> List.of(top.get("rank").asText(), top.get("details").get("HTNO").asText(),
-                        top.get("details").get("NAME").asText(), twoDecimals(top.get("sgpa"))))
-                .toList());
-        assertThat(rows("#subjects")).extracting(cells -> cells.subList(0, 5))
-                .containsExactlyElementsOf(StreamSupport.stream(summary.get("subjects").spliterator(), false)
-                        .map(subject -> List.of(subject.get("subject_code").asText(), subject.get("subject_name").asText(),
-                                subject.get("appeared").asText(), subject.get("passed").asText(),
-                                twoDecimals(subject.get("pass_percentage"))))
-                        .toList());
+        assertThat(rows("#top-ten"))
+                .containsExactlyElementsOf(
+                        StreamSupport.stream(summary.get("top_ten").spliterator(), false)
+                                .map(top -> List.of(
+                                        top.get("rank").asText(),
+                                        top.get("details").get("HTNO").asText(),
+                                        top.get("details").get("NAME").asText(),
+                                        twoDecimals(top.get("sgpa"))))
+                                .toList());
+        assertThat(rows("#subjects"))
+                .extracting(cells -> cells.subList(0, 5))
+                .containsExactlyElementsOf(
+                        StreamSupport.stream(summary.get("subjects").spliterator(), false)
+                                .map(subject -> List.of(
+                                        subject.get("subject_code").asText(),
+                                        subject.get("subject_name").asText(),
+                                        subject.get("appeared").asText(),
+                                        subject.get("passed").asText(),
+                                        twoDecimals(subject.get("pass_percentage"))))
+                                .toList());
         assertThat(rows("#students")).hasSize(summary.get("students").asInt());
 
-        WebElement passHeader = driver.findElement(By.xpath("//table[@id='subjects']//th[.//button[contains(., 'Pass %')]]"));
+        WebElement passHeader =
+                driver.findElement(By.xpath("//table[@id='subjects']//th[.//button[contains(., 'Pass %')]]"));
         passHeader.findElement(By.tagName("button")).click();
-        List<BigDecimal> ascending = rows("#subjects").stream().map(cells -> new BigDecimal(cells.get(4))).toList();
+        List<BigDecimal> ascending = rows("#subjects").stream()
+                .map(cells -> new BigDecimal(cells.get(4)))
+                .toList();
         passHeader.findElement(By.tagName("button")).sendKeys(Keys.ENTER);
-        List<BigDecimal> descending = rows("#subjects").stream().map(cells -> new BigDecimal(cells.get(4))).toList();
+        List<BigDecimal> descending = rows("#subjects").stream()
+                .map(cells -> new BigDecimal(cells.get(4)))
+                .toList();
         assertThat(ascending).isSortedAccordingTo(BigDecimal::compareTo);
         assertThat(descending).isSortedAccordingTo((a, b) -> b.compareTo(a));
         assertThat(passHeader.getAttribute("aria-sort")).isEqualTo("descending");
@@ -369,7 +435,9 @@ class WebsiteIT {
         driver.navigate().refresh(); // the finished job answers at once
         visible("#class-figures");
         waiting().until(d -> chartDrawn("pass-chart"));
-        assertThat(scrollsSideways()).as("the class page scrolls sideways on a phone").isFalse();
+        assertThat(scrollsSideways())
+                .as("the class page scrolls sideways on a phone")
+                .isFalse();
         assertThat(accessibilityViolations()).isEmpty();
         screenshot("class-phone", Math.max(0, topOf("#summary-title") - 12), 1800);
     }
@@ -379,10 +447,13 @@ class WebsiteIT {
         List<JsonNode> releases = new ArrayList<>();
         all.get("regular").forEach(releases::add);
         all.get("supply").forEach(releases::add);
-        return releases.stream().filter(release -> List.of("degree", "examCode", "etype", "type", "result").stream()
-                        .allMatch(key -> release.path(key).asText("")
+        return releases.stream()
+                .filter(release -> List.of("degree", "examCode", "etype", "type", "result").stream()
+                        .allMatch(key -> release.path(key)
+                                .asText("")
                                 .equals(SECTION.exam().linkParams().getOrDefault(key, ""))))
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -397,7 +468,8 @@ class WebsiteIT {
         assertThat(accessibilityViolations()).isEmpty();
 
         driver.get(base + "/student/" + CASES.first(EdgeCase.NO_RESULT).hallTicket());
-        assertThat(visible("[data-error-code=RESULT_NOT_FOUND]").getText()).contains("No B.Tech results were found for hall ticket");
+        assertThat(visible("[data-error-code=RESULT_NOT_FOUND]").getText())
+                .contains("No B.Tech results were found for hall ticket");
 
         client.get("/report/" + saved.hallTicket());
         ticker.advance(Duration.ofHours(3).plusMinutes(1));
@@ -435,29 +507,42 @@ class WebsiteIT {
         assertThat(rows("#regular-releases")).hasSize(all.get("regular").size());
         assertThat(rows("#supply-releases")).hasSize(all.get("supply").size());
         assertThat(driver.findElements(By.cssSelector("#notifications li"))).hasSize(notifications.size());
-        assertThat(rows("#regular-releases").get(0).get(1)).isEqualTo(all.get("regular").get(0).get("exam_name").asText());
+        assertThat(rows("#regular-releases").get(0).get(1))
+                .isEqualTo(all.get("regular").get(0).get("exam_name").asText());
         driver.findElement(By.id("release-filter")).sendKeys("(R18) Regular");
         long shown = driver.findElements(By.cssSelector("#regular-releases tbody tr")).stream()
-                .filter(WebElement::isDisplayed).count();
+                .filter(WebElement::isDisplayed)
+                .count();
         assertThat(shown).isPositive().isLessThan(all.get("regular").size());
 
         JsonNode release = releaseOf(all);
         driver.findElement(By.id("release-filter")).clear();
-        driver.findElement(By.xpath("//tr[th[normalize-space(.)='" + release.get("exam_name").asText() + "']]"
-                + "//a[normalize-space(.)='Class results']")).click();
+        driver.findElement(By.xpath("//tr[th[normalize-space(.)='"
+                        + release.get("exam_name").asText() + "']]" + "//a[normalize-space(.)='Class results']"))
+                .click();
         waiting().until(ExpectedConditions.urlContains("/class?"));
-        waiting().until(d -> !new Select(d.findElement(By.id("exam"))).getFirstSelectedOption().getAttribute("value").isEmpty());
-        assertThat(new Select(driver.findElement(By.id("exam"))).getFirstSelectedOption().getText())
+        waiting()
+                .until(d -> !new Select(d.findElement(By.id("exam")))
+                        .getFirstSelectedOption()
+                        .getAttribute("value")
+                        .isEmpty());
+        assertThat(new Select(driver.findElement(By.id("exam")))
+                        .getFirstSelectedOption()
+                        .getText())
                 .startsWith(release.get("exam_name").asText());
         assertThat(browserProblems()).isEmpty();
 
         phone();
         driver.get(base + "/releases");
         visible("#regular-releases");
-        assertThat(scrollsSideways()).as("the releases page scrolls sideways on a phone").isFalse();
+        assertThat(scrollsSideways())
+                .as("the releases page scrolls sideways on a phone")
+                .isFalse();
         driver.get(base + "/");
         visible("#hallticket");
-        assertThat(scrollsSideways()).as("the start page scrolls sideways on a phone").isFalse();
+        assertThat(scrollsSideways())
+                .as("the start page scrolls sideways on a phone")
+                .isFalse();
         assertThat(accessibilityViolations()).isEmpty();
     }
 }

@@ -18,9 +18,8 @@ class AttemptMergerTest {
         SubjectResult passed = row("A", "55", "B", "3");
         SubjectResult other = row("B", "80", "A+", "3");
 
-        List<SubjectResult> rows = AttemptMerger.finalRows(List.of(
-                new Attempt(List.of(failed, other), List.of()),
-                new Attempt(List.of(passed), List.of())));
+        List<SubjectResult> rows = AttemptMerger.finalRows(
+                List.of(new Attempt(List.of(failed, other), List.of()), new Attempt(List.of(passed), List.of())));
 
         assertThat(rows).containsExactly(passed, other);
     }
@@ -30,8 +29,8 @@ class AttemptMergerTest {
         SubjectResult first = row("A", "45", "C", "3");
         SubjectResult later = row("A", "30", "F", "0");
 
-        assertThat(AttemptMerger.finalRows(List.of(
-                new Attempt(List.of(first), List.of()), new Attempt(List.of(later), List.of()))))
+        assertThat(AttemptMerger.finalRows(
+                        List.of(new Attempt(List.of(first), List.of()), new Attempt(List.of(later), List.of()))))
                 .containsExactly(first);
     }
 
@@ -40,8 +39,8 @@ class AttemptMergerTest {
         SubjectResult first = row("A", "30", "F", "0");
         SubjectResult later = row("A", "-", "-", "0");
 
-        assertThat(AttemptMerger.finalRows(List.of(
-                new Attempt(List.of(first), List.of()), new Attempt(List.of(later), List.of()))))
+        assertThat(AttemptMerger.finalRows(
+                        List.of(new Attempt(List.of(first), List.of()), new Attempt(List.of(later), List.of()))))
                 .containsExactly(later);
     }
 
@@ -62,8 +61,8 @@ class AttemptMergerTest {
         SubjectResult supply = row("A", "45", "C", "3");
 
         assertThat(AttemptMerger.finalRows(List.of(
-                new Attempt(List.of(regular), List.of(regularRevalued)),
-                new Attempt(List.of(supply), List.of()))))
+                        new Attempt(List.of(regular), List.of(regularRevalued)),
+                        new Attempt(List.of(supply), List.of()))))
                 .containsExactly(regularRevalued);
     }
 

@@ -18,9 +18,15 @@ class GradeCalculatorTest {
         // Rows of fixtures/upstream/result-7col-r18-2-1-exam1560.html: grade and credits column.
         // 1.5×10 + 0×10 + 1.5×10 + 3×5 + 3×6 + 4×7 + 2×7 + 3×6 + 3×7 = 144 over 21 credits = 6.857… → 6.86
         List<SubjectResult> rows = List.of(
-                row("15307", "O", "1.5"), row("15332", "O", "0"), row("15336", "O", "1.5"),
-                row("153AE", "C", "3"), row("153AG", "B", "3"), row("153AK", "B+", "4"),
-                row("153CD", "B+", "2"), row("153CF", "B", "3"), row("153CH", "B+", "3"));
+                row("15307", "O", "1.5"),
+                row("15332", "O", "0"),
+                row("15336", "O", "1.5"),
+                row("153AE", "C", "3"),
+                row("153AG", "B", "3"),
+                row("153AK", "B+", "4"),
+                row("153CD", "B+", "2"),
+                row("153CF", "B", "3"),
+                row("153CH", "B+", "3"));
 
         assertThat(GradeCalculator.sgpaOf(rows)).isEqualTo(new Sgpa.Awarded(new BigDecimal("6.86")));
     }

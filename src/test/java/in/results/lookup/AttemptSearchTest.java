@@ -46,17 +46,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AttemptSearchTest {
     private static final Cohort COHORT = Cohort.generate(Cohort.DEFAULT_SEED);
     private static final int ROUND_SIZE = 32;
-    private static final Map<String, Integer> POINTS = Map.of("O", 10, "A+", 9, "A", 8, "B+", 7, "B", 6, "C", 5, "D", 5);
+    private static final Map<String, Integer> POINTS =
+            Map.of("O", 10, "A+", 9, "A", 8, "B+", 7, "B", 6, "C", 5, "D", 5);
 
     static Stream<Arguments> universities() {
         LocalDate late2023 = LocalDate.of(2023, 11, 30);
         return Stream.of(
                 Arguments.of("late 2023", UniversitySimulator.builder(COHORT).asOf(late2023)),
                 Arguments.of("latest day", UniversitySimulator.builder(COHORT)),
-                Arguments.of("late 2023, list from mid 2021", UniversitySimulator.builder(COHORT).asOf(late2023)
-                        .listFrom(LocalDate.of(2021, 6, 1))),
-                Arguments.of("latest day, list without some rows", UniversitySimulator.builder(COHORT)
-                        .listWithout(List.of("1358", "1425", "1449", "1476", "1491", "1560", "1585", "1704", "1768"))));
+                Arguments.of(
+                        "late 2023, list from mid 2021",
+                        UniversitySimulator.builder(COHORT).asOf(late2023).listFrom(LocalDate.of(2021, 6, 1))),
+                Arguments.of(
+                        "latest day, list without some rows",
+                        UniversitySimulator.builder(COHORT)
+                                .listWithout(List.of(
+                                        "1358", "1425", "1449", "1476", "1491", "1560", "1585", "1704", "1768"))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -75,13 +80,15 @@ class AttemptSearchTest {
             Regulation regulation = Regulation.valueOf(student.regulation());
             Replay replay = Replay.of(student, catalog, regulation);
 
-            assertThat(replay.transcript()).as(name + " " + student.hallTicket())
+            assertThat(replay.transcript())
+                    .as(name + " " + student.hallTicket())
                     .isEqualTo(expectedTranscript(cohort, student));
             askedAnywhere.addAll(replay.askedCodes());
             students++;
         }
         assertThat(students).isGreaterThan(900);
-        assertThat(askedAnywhere).allSatisfy(code -> assertThat(Integer.parseInt(code)).isLessThanOrEqualTo(newestListed));
+        assertThat(askedAnywhere)
+                .allSatisfy(code -> assertThat(Integer.parseInt(code)).isLessThanOrEqualTo(newestListed));
     }
 
     /** One search run to its end against the ground truth: its rounds, the codes asked and the transcript made. */
@@ -106,8 +113,12 @@ class AttemptSearchTest {
                     search.attemptOf(release).ifPresent(attempts::add);
                 }
                 if (!attempts.isEmpty()) {
-                    transcript.put(semester.key(), AttemptMerger.finalRows(attempts).stream()
-                            .map(row -> row.code() + " " + row.grade() + " " + row.total()).sorted().toList());
+                    transcript.put(
+                            semester.key(),
+                            AttemptMerger.finalRows(attempts).stream()
+                                    .map(row -> row.code() + " " + row.grade() + " " + row.total())
+                                    .sorted()
+                                    .toList());
                 }
             }
             return new Replay(rounds, codes, transcript);
@@ -120,12 +131,15 @@ class AttemptSearchTest {
         if (rows == null) {
             return new ExamAnswer.NoResult();
         }
-        StudentDetails details = new StudentDetails(student.hallTicket(), student.name(), student.fatherName(),
-                student.collegeCode());
-        return new ExamAnswer.Found(new ResultPage("exam " + query.examCode(), details, rows.stream()
-                .map(m -> new SubjectResult(m.code(), m.name(), m.internal(), m.external(), m.total(), m.grade(),
-                        m.credits()))
-                .toList()));
+        StudentDetails details =
+                new StudentDetails(student.hallTicket(), student.name(), student.fatherName(), student.collegeCode());
+        return new ExamAnswer.Found(new ResultPage(
+                "exam " + query.examCode(),
+                details,
+                rows.stream()
+                        .map(m -> new SubjectResult(
+                                m.code(), m.name(), m.internal(), m.external(), m.total(), m.grade(), m.credits()))
+                        .toList()));
     }
 
     /** Per semester, each subject's best row over all the student's attempts of the regulation (ties: the later). */
@@ -138,12 +152,15 @@ class AttemptSearchTest {
         Map<String, List<String>> transcript = new TreeMap<>();
         bySemester.forEach((semester, exams) -> {
             Map<String, Mark> best = new LinkedHashMap<>();
-            exams.stream().sorted((a, b) -> a.releaseDate().equals(b.releaseDate())
+            exams.stream()
+                    .sorted((a, b) -> a.releaseDate().equals(b.releaseDate())
                             ? Integer.compare(Integer.parseInt(a.code()), Integer.parseInt(b.code()))
                             : a.releaseDate().compareTo(b.releaseDate()))
                     .forEach(exam -> {
                         Map<String, Mark> revalued = new LinkedHashMap<>();
-                        student.rcrvResults().getOrDefault(exam.code(), List.of()).forEach(m -> revalued.put(m.code(), m));
+                        student.rcrvResults()
+                                .getOrDefault(exam.code(), List.of())
+                                .forEach(m -> revalued.put(m.code(), m));
                         for (Mark own : student.results().get(exam.code())) {
                             Mark row = revalued.getOrDefault(own.code(), own);
                             Mark before = best.get(own.code());
@@ -152,8 +169,12 @@ class AttemptSearchTest {
                             }
                         }
                     });
-            transcript.put(semester, best.values().stream()
-                    .map(m -> m.code() + " " + m.grade() + " " + m.total()).sorted().toList());
+            transcript.put(
+                    semester,
+                    best.values().stream()
+                            .map(m -> m.code() + " " + m.grade() + " " + m.total())
+                            .sorted()
+                            .toList());
         });
         return transcript;
     }
@@ -169,13 +190,20 @@ class AttemptSearchTest {
     static int newestListedCode(UniversitySimulator.Builder world) throws Exception {
         return ReleaseListParser.parse(releaseList(world)).stream()
                 .map(listing -> listing.linkParams().getOrDefault("examCode", ""))
-                .filter(code -> code.matches("\\d+")).mapToInt(Integer::parseInt).max().orElseThrow();
+                .filter(code -> code.matches("\\d+"))
+                .mapToInt(Integer::parseInt)
+                .max()
+                .orElseThrow();
     }
 
     private static String releaseList(UniversitySimulator.Builder world) throws Exception {
         try (UniversitySimulator site = world.start(0)) {
-            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(site.baseUrl() + "/jsp/home.jsp"))
-                    .build(), HttpResponse.BodyHandlers.ofString()).body();
+            return HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(site.baseUrl() + "/jsp/home.jsp"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
         }
     }
 }

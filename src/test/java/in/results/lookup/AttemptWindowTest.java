@@ -1,13 +1,12 @@
 package in.results.lookup;
 
-import in.results.core.HallTicket;
-import in.results.core.Regulation;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
+import in.results.core.HallTicket;
+import in.results.core.Regulation;
 import in.results.scrape.ReleaseListing;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,7 +47,9 @@ class AttemptWindowTest {
         // batch 2020: first-year results appear from 1 January 2021 on → 1323 (2019) and 1404 (2020) cannot hold them
         AttemptWindow window = new AttemptWindow(new HallTicket("20S11A6601"), CATALOG, Regulation.R18);
 
-        assertThat(codes(window.possibleRegular(Semester.of(1, 1)))).contains("1467").doesNotContain("1323", "1404");
+        assertThat(codes(window.possibleRegular(Semester.of(1, 1))))
+                .contains("1467")
+                .doesNotContain("1323", "1404");
     }
 
     @Test
@@ -57,8 +58,12 @@ class AttemptWindowTest {
         // though it is after 1 January 2021; 1481 (OCT 2021) and 1503 (DEC 2021) can
         AttemptWindow window = new AttemptWindow(new HallTicket("20S11A6601"), CATALOG, Regulation.R18);
 
-        assertThat(codes(window.possible(Semester.of(1, 2)))).contains("1481", "1503").doesNotContain("1356", "1435");
-        assertThat(codes(window.possibleRegular(Semester.of(1, 2)))).contains("1503").doesNotContain("1356", "1435");
+        assertThat(codes(window.possible(Semester.of(1, 2))))
+                .contains("1481", "1503")
+                .doesNotContain("1356", "1435");
+        assertThat(codes(window.possibleRegular(Semester.of(1, 2))))
+                .contains("1503")
+                .doesNotContain("1356", "1435");
     }
 
     @Test
@@ -126,7 +131,9 @@ class AttemptWindowTest {
     }
 
     private static String firstRegular(String hallTicket, ExamCatalog catalog, Semester semester) {
-        return new AttemptWindow(new HallTicket(hallTicket), catalog, Regulation.R22).possibleRegular(semester)
-                .getFirst().code();
+        return new AttemptWindow(new HallTicket(hallTicket), catalog, Regulation.R22)
+                .possibleRegular(semester)
+                .getFirst()
+                .code();
     }
 }

@@ -22,8 +22,8 @@ class CopyCodecTest {
 
     @Test
     void a_written_copy_reads_back_equal() {
-        SharedCopy<Point> copy = new SharedCopy<>(new Point(1, "a"), Instant.ofEpochMilli(1_700_000_000_123L),
-                Duration.ofMinutes(5));
+        SharedCopy<Point> copy =
+                new SharedCopy<>(new Point(1, "a"), Instant.ofEpochMilli(1_700_000_000_123L), Duration.ofMinutes(5));
 
         assertThat(codec.read(codec.write(copy))).isEqualTo(new CopyCodec.Decoded.Readable<>(copy));
         assertThat(codec.write(copy)).startsWith("{\"format\":" + CopyCodec.FORMAT + ",");
@@ -33,8 +33,10 @@ class CopyCodecTest {
     void another_format_version_is_unreadable() {
         String json = "{\"format\":2,\"loaded_at_ms\":1,\"fresh_for_ms\":1000,\"value\":{\"x\":1,\"label\":\"a\"}}";
 
-        assertThat(codec.read(json)).isInstanceOfSatisfying(CopyCodec.Decoded.Unreadable.class,
-                bad -> assertThat(bad.reason()).contains("format 2"));
+        assertThat(codec.read(json))
+                .isInstanceOfSatisfying(
+                        CopyCodec.Decoded.Unreadable.class,
+                        bad -> assertThat(bad.reason()).contains("format 2"));
     }
 
     @Test
@@ -46,9 +48,11 @@ class CopyCodecTest {
 
     @Test
     void a_value_of_another_shape_is_unreadable() {
-        String unknownField = "{\"format\":1,\"loaded_at_ms\":1,\"fresh_for_ms\":1000,\"value\":{\"x\":1,\"label\":\"a\",\"y\":2}}";
+        String unknownField =
+                "{\"format\":1,\"loaded_at_ms\":1,\"fresh_for_ms\":1000,\"value\":{\"x\":1,\"label\":\"a\",\"y\":2}}";
         String missingField = "{\"format\":1,\"loaded_at_ms\":1,\"fresh_for_ms\":1000,\"value\":{\"x\":1}}";
-        String badFreshness = "{\"format\":1,\"loaded_at_ms\":1,\"fresh_for_ms\":0,\"value\":{\"x\":1,\"label\":\"a\"}}";
+        String badFreshness =
+                "{\"format\":1,\"loaded_at_ms\":1,\"fresh_for_ms\":0,\"value\":{\"x\":1,\"label\":\"a\"}}";
 
         assertThat(codec.read(unknownField)).isInstanceOf(CopyCodec.Decoded.Unreadable.class);
         assertThat(codec.read(missingField)).isInstanceOf(CopyCodec.Decoded.Unreadable.class);

@@ -12,7 +12,8 @@ class LoadNoticesTest {
 
     @Test
     void a_stored_message_wakes_the_waiters_of_its_key_only() {
-        try (var mine = notices.register("results:exam:k1"); var other = notices.register("results:exam:k2")) {
+        try (var mine = notices.register("results:exam:k1");
+                var other = notices.register("results:exam:k2")) {
             notices.deliver(LoadNotices.storedMessage("results:exam:k1"));
 
             assertThat(mine.await(Duration.ofSeconds(1))).isEqualTo(new LoadNotices.Notice.Stored());
@@ -23,11 +24,11 @@ class LoadNoticesTest {
     @Test
     void a_failure_carries_its_kind_and_reason() {
         try (var waiter = notices.register("results:transcript:189A1A0501")) {
-            notices.deliver(LoadNotices.failedMessage("results:transcript:189A1A0501", LookupFailure.Kind.UNAVAILABLE,
-                    "both hosts timed out"));
+            notices.deliver(LoadNotices.failedMessage(
+                    "results:transcript:189A1A0501", LookupFailure.Kind.UNAVAILABLE, "both hosts timed out"));
 
-            assertThat(waiter.await(Duration.ofSeconds(1))).isEqualTo(
-                    new LoadNotices.Notice.Failed(LookupFailure.Kind.UNAVAILABLE, "both hosts timed out"));
+            assertThat(waiter.await(Duration.ofSeconds(1)))
+                    .isEqualTo(new LoadNotices.Notice.Failed(LookupFailure.Kind.UNAVAILABLE, "both hosts timed out"));
         }
     }
 

@@ -31,9 +31,9 @@ class ClassSummaryTest {
     @Test
     void counts_pass_percentage_average_and_bands_follow_the_awarded_sgpas() {
         List<ResultPage> pages = List.of(
-                page("01", row("A", "O", "3"), row("B", "A", "1")),   // (30 + 8) / 4 = 9.50
-                page("02", row("A", "B", "3"), row("B", "F", "0")),   // not awarded
-                page("03", row("A", "C", "3"), row("B", "B+", "1")),  // (15 + 7) / 4 = 5.50
+                page("01", row("A", "O", "3"), row("B", "A", "1")), // (30 + 8) / 4 = 9.50
+                page("02", row("A", "B", "3"), row("B", "F", "0")), // not awarded
+                page("03", row("A", "C", "3"), row("B", "B+", "1")), // (15 + 7) / 4 = 5.50
                 page("04", row("A", "Ab", "0"), row("B", "O", "1"))); // not awarded
 
         ClassSummary summary = ClassSummary.of(pages);
@@ -44,11 +44,23 @@ class ClassSummaryTest {
         assertThat(summary.failedSome()).isEqualTo(2);
         assertThat(summary.passPercentage()).isEqualTo(new BigDecimal("50.00"));
         assertThat(summary.sgpaAverage()).isEqualTo(new BigDecimal("7.50"));
-        assertThat(summary.sgpaDistribution()).containsExactly(new ClassSummary.SgpaBand(0, 5, 0),
-                new ClassSummary.SgpaBand(5, 6, 1), new ClassSummary.SgpaBand(6, 7, 0), new ClassSummary.SgpaBand(7, 8, 0),
-                new ClassSummary.SgpaBand(8, 9, 0), new ClassSummary.SgpaBand(9, 10, 1));
-        assertThat(summary.gradeDistribution()).containsExactly(Map.entry("O", 2), Map.entry("A", 1),
-                Map.entry("B+", 1), Map.entry("B", 1), Map.entry("C", 1), Map.entry("F", 1), Map.entry("Ab", 1));
+        assertThat(summary.sgpaDistribution())
+                .containsExactly(
+                        new ClassSummary.SgpaBand(0, 5, 0),
+                        new ClassSummary.SgpaBand(5, 6, 1),
+                        new ClassSummary.SgpaBand(6, 7, 0),
+                        new ClassSummary.SgpaBand(7, 8, 0),
+                        new ClassSummary.SgpaBand(8, 9, 0),
+                        new ClassSummary.SgpaBand(9, 10, 1));
+        assertThat(summary.gradeDistribution())
+                .containsExactly(
+                        Map.entry("O", 2),
+                        Map.entry("A", 1),
+                        Map.entry("B+", 1),
+                        Map.entry("B", 1),
+                        Map.entry("C", 1),
+                        Map.entry("F", 1),
+                        Map.entry("Ab", 1));
     }
 
     @Test
@@ -83,9 +95,11 @@ class ClassSummaryTest {
 
         ClassSummary summary = ClassSummary.of(pages);
 
-        assertThat(summary.topTen()).extracting(ranked -> ranked.details().hallTicket().substring(8))
+        assertThat(summary.topTen())
+                .extracting(ranked -> ranked.details().hallTicket().substring(8))
                 .containsExactly("02", "04", "11", "06", "03", "08", "07", "01", "09", "05");
-        assertThat(summary.topTen()).extracting(ClassSummary.Ranked::rank)
+        assertThat(summary.topTen())
+                .extracting(ClassSummary.Ranked::rank)
                 .containsExactly(1, 1, 1, 4, 5, 5, 7, 8, 8, 10);
         assertThat(summary.topTen().get(0).sgpa()).isEqualTo(new BigDecimal("10.00"));
     }
@@ -108,14 +122,18 @@ class ClassSummaryTest {
         assertThat(summary.sgpaAverage()).isEqualTo(new BigDecimal("0.00"));
         assertThat(summary.topTen()).isEmpty();
         assertThat(summary.subjects()).isEmpty();
-        assertThat(summary.sgpaDistribution()).extracting(ClassSummary.SgpaBand::students).containsOnly(0);
+        assertThat(summary.sgpaDistribution())
+                .extracting(ClassSummary.SgpaBand::students)
+                .containsOnly(0);
     }
 
     @Test
     void summaries_of_the_same_pages_are_equal() {
         List<ResultPage> pages = List.of(scoring("01", "A"), scoring("02", "F"));
 
-        assertThat(ClassSummary.of(pages)).isEqualTo(ClassSummary.of(pages)).hasSameHashCodeAs(ClassSummary.of(pages))
+        assertThat(ClassSummary.of(pages))
+                .isEqualTo(ClassSummary.of(pages))
+                .hasSameHashCodeAs(ClassSummary.of(pages))
                 .isNotEqualTo(ClassSummary.of(pages.subList(0, 1)));
     }
 }

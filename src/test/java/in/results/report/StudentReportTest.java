@@ -32,16 +32,25 @@ class StudentReportTest {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("degree", "btech");
         params.put("examCode", code);
-        return new ExamRelease(code, Degree.BTECH, "R18", Semester.S2_1, kind, false, new ReleaseDate.Known(date),
-                params, "B.Tech II Year I Semester (R18) " + kind + " Examinations Results", ReleaseSource.RELEASE_LIST);
+        return new ExamRelease(
+                code,
+                Degree.BTECH,
+                "R18",
+                Semester.S2_1,
+                kind,
+                false,
+                new ReleaseDate.Known(date),
+                params,
+                "B.Tech II Year I Semester (R18) " + kind + " Examinations Results",
+                ReleaseSource.RELEASE_LIST);
     }
 
     private static SubjectResult row(String code, String grade, String credits) {
         return new SubjectResult(code, "SUBJECT " + code, "20", "40", "60", grade, credits);
     }
 
-    private static Transcript.SemesterRecord semester(Semester semester, Sgpa sgpa, ExamRelease lastAttempt,
-            SubjectResult... rows) {
+    private static Transcript.SemesterRecord semester(
+            Semester semester, Sgpa sgpa, ExamRelease lastAttempt, SubjectResult... rows) {
         Map<String, ExamRelease> last = new LinkedHashMap<>();
         for (SubjectResult row : rows) {
             last.put(row.code(), lastAttempt);
@@ -57,23 +66,33 @@ class StudentReportTest {
     void credits_earned_count_passed_rows_and_failed_subjects_are_backlogs_with_their_last_attempt() {
         SubjectResult failed = row("153AK", "F", "0");
         SubjectResult absent = row("153AG", "Ab", "0");
-        Transcript transcript = new Transcript(DETAILS, List.of(
-                semester(Semester.S1_1, awarded("8.00"), REGULAR_2_1, row("151AA", "A", "4"), row("15102", "O", "1.5"),
-                        row("151AM", "P", "0")),
-                semester(Semester.S2_1, new Sgpa.Fail(), SUPPLY_2_1, row("153AE", "B", "3"), failed, absent)),
+        Transcript transcript = new Transcript(
+                DETAILS,
+                List.of(
+                        semester(
+                                Semester.S1_1,
+                                awarded("8.00"),
+                                REGULAR_2_1,
+                                row("151AA", "A", "4"),
+                                row("15102", "O", "1.5"),
+                                row("151AM", "P", "0")),
+                        semester(Semester.S2_1, new Sgpa.Fail(), SUPPLY_2_1, row("153AE", "B", "3"), failed, absent)),
                 new BigDecimal("7.91"));
 
         StudentReport report = StudentReport.of(REGULAR, transcript);
 
-        assertThat(report.semesters()).extracting(StudentReport.SemesterReport::creditsEarned)
+        assertThat(report.semesters())
+                .extracting(StudentReport.SemesterReport::creditsEarned)
                 .usingElementComparator(BigDecimal::compareTo)
                 .containsExactly(new BigDecimal("5.5"), new BigDecimal("3"));
-        assertThat(report.semesters().get(0).creditsRegistered()).hasValueSatisfying(
-                registered -> assertThat(registered).isEqualByComparingTo("5.5"));
+        assertThat(report.semesters().get(0).creditsRegistered())
+                .hasValueSatisfying(registered -> assertThat(registered).isEqualByComparingTo("5.5"));
         assertThat(report.semesters().get(1).creditsRegistered()).isEmpty();
-        assertThat(report.semesters().get(1).failed()).extracting(backlog -> backlog.row().code())
+        assertThat(report.semesters().get(1).failed())
+                .extracting(backlog -> backlog.row().code())
                 .containsExactly("153AK", "153AG");
-        assertThat(report.backlogs()).containsExactlyElementsOf(report.semesters().get(1).failed());
+        assertThat(report.backlogs())
+                .containsExactlyElementsOf(report.semesters().get(1).failed());
         assertThat(report.backlogs()).allSatisfy(backlog -> {
             assertThat(backlog.semester()).isEqualTo(Semester.S2_1);
             assertThat(backlog.lastAttempt()).isEqualTo(SUPPLY_2_1);
@@ -87,26 +106,37 @@ class StudentReportTest {
 
     @Test
     void a_withheld_row_is_a_backlog_and_earns_nothing() {
-        Transcript transcript = new Transcript(DETAILS, List.of(semester(Semester.S2_1, new Sgpa.Fail(), REGULAR_2_1,
-                new SubjectResult("153AK", "DATA STRUCTURES", "-", "-", "-", "-", "-"), row("153AE", "A", "3"))),
+        Transcript transcript = new Transcript(
+                DETAILS,
+                List.of(semester(
+                        Semester.S2_1,
+                        new Sgpa.Fail(),
+                        REGULAR_2_1,
+                        new SubjectResult("153AK", "DATA STRUCTURES", "-", "-", "-", "-", "-"),
+                        row("153AE", "A", "3"))),
                 new BigDecimal("8.00"));
 
         StudentReport report = StudentReport.of(REGULAR, transcript);
 
-        assertThat(report.backlogs()).extracting(backlog -> backlog.row().grade()).containsExactly("-");
+        assertThat(report.backlogs())
+                .extracting(backlog -> backlog.row().grade())
+                .containsExactly("-");
         assertThat(report.creditsEarned()).isEqualByComparingTo("3");
     }
 
     @Test
     void lateral_entry_needs_123_credits() {
-        Transcript transcript = new Transcript(DETAILS,
+        Transcript transcript = new Transcript(
+                DETAILS,
                 List.of(semester(Semester.S2_1, awarded("9.00"), REGULAR_2_1, row("153AE", "A+", "3"))),
                 new BigDecimal("9.00"));
 
         StudentReport report = StudentReport.of(LATERAL, transcript);
 
         assertThat(report.lateralEntry()).isTrue();
-        assertThat(report.creditsRequired()).isEqualTo(ReportRules.LATERAL_ENTRY_REQUIRED_CREDITS).isEqualTo(123);
+        assertThat(report.creditsRequired())
+                .isEqualTo(ReportRules.LATERAL_ENTRY_REQUIRED_CREDITS)
+                .isEqualTo(123);
     }
 
     @Test
@@ -120,18 +150,21 @@ class StudentReportTest {
 
     @Test
     void a_semester_record_must_know_the_last_attempt_of_every_subject() {
-        assertThatThrownBy(() -> new Transcript.SemesterRecord(Semester.S1_1, List.of(row("151AA", "A", "4")),
-                awarded("8.00"), Map.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("151AA");
+        assertThatThrownBy(() -> new Transcript.SemesterRecord(
+                        Semester.S1_1, List.of(row("151AA", "A", "4")), awarded("8.00"), Map.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("151AA");
     }
 
     @Test
     void reports_with_the_same_parts_are_equal() {
-        Transcript transcript = new Transcript(DETAILS,
+        Transcript transcript = new Transcript(
+                DETAILS,
                 List.of(semester(Semester.S2_1, new Sgpa.Fail(), SUPPLY_2_1, row("153AK", "F", "0"))),
                 new BigDecimal("0.00"));
 
-        assertThat(StudentReport.of(REGULAR, transcript)).isEqualTo(StudentReport.of(REGULAR, transcript))
+        assertThat(StudentReport.of(REGULAR, transcript))
+                .isEqualTo(StudentReport.of(REGULAR, transcript))
                 .hasSameHashCodeAs(StudentReport.of(REGULAR, transcript))
                 .isNotEqualTo(StudentReport.of(LATERAL, transcript));
     }

@@ -1,9 +1,8 @@
 package in.results.scrape;
 
-import in.results.core.Reply;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import in.results.core.Reply;
 import java.io.IOException;
 import java.io.InputStream;
 import org.junit.jupiter.api.Test;
@@ -29,7 +28,8 @@ class PageReadingTest {
 
     @Test
     void search_form_is_no_result_and_tomcat_page_is_unreadable() throws IOException {
-        String form = "<html><body><form action='resultAction'>Enter HallTicket Number <input name='htno'></form></body></html>";
+        String form =
+                "<html><body><form action='resultAction'>Enter HallTicket Number <input name='htno'></form></body></html>";
 
         assertThat(ResultPageParser.read(form)).isEqualTo(new Reply.NoResult<>());
         assertThat(ResultPageParser.read(fixture("tomcat-500-npe.html"))).isInstanceOf(Reply.Unreadable.class);

@@ -21,7 +21,8 @@ class PageTextTest {
 
     @Test
     void iso_8859_1_header_is_read_as_windows_1252_like_browsers_do() {
-        assertThat(PageText.decode(CP1252_DASH, "text/html; charset=ISO-8859-1")).isEqualTo("A\u2013B");
+        assertThat(PageText.decode(CP1252_DASH, "text/html; charset=ISO-8859-1"))
+                .isEqualTo("A\u2013B");
     }
 
     @Test
@@ -53,7 +54,9 @@ class PageTextTest {
         byte[] body = {'x', (byte) 0x81, (byte) 0xC3};
 
         assertThat(PageText.decode(body, null)).startsWith("x").hasSize(3);
-        assertThat(PageText.decode(body, "text/html; charset=windows-1252")).startsWith("x").hasSize(3);
+        assertThat(PageText.decode(body, "text/html; charset=windows-1252"))
+                .startsWith("x")
+                .hasSize(3);
     }
 
     @Test
@@ -65,6 +68,8 @@ class PageTextTest {
     void saved_tomcat_page_in_cp1252_decodes_its_en_dash() {
         String html = PageText.decode(UpstreamFixtures.bytes("tomcat-500-npe.html"), "text/html;charset=utf-8");
 
-        assertThat(html).contains("<title>HTTP Status 500 \u2013 Internal Server Error</title>").doesNotContain("\uFFFD");
+        assertThat(html)
+                .contains("<title>HTTP Status 500 \u2013 Internal Server Error</title>")
+                .doesNotContain("\uFFFD");
     }
 }

@@ -30,7 +30,9 @@ class RecordsTest {
         assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
         assertThat(a).isNotEqualTo(new ReleaseListing("RC/RV B.Tech", "", "degree=btech&examCode=1503", rcrvParams()));
         assertThat(a).isNotEqualTo(new ReleaseListing("RC/RV B.Tech", "07-FEB-2022", "degree=btech", rcrvParams()));
-        assertThat(a).isNotEqualTo(new ReleaseListing("RC/RV B.Tech", "07-FEB-2022", "degree=btech&examCode=1503", Map.of()));
+        assertThat(a)
+                .isNotEqualTo(
+                        new ReleaseListing("RC/RV B.Tech", "07-FEB-2022", "degree=btech&examCode=1503", Map.of()));
     }
 
     @Test
@@ -46,7 +48,8 @@ class RecordsTest {
     @Test
     void release_listing_rejects_unnormalised_dates_and_nulls() {
         assertThatThrownBy(() -> new ReleaseListing("t", "19-Aug-2023", "q", Map.of()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("DD-MON-YYYY");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("DD-MON-YYYY");
         assertThatThrownBy(() -> new ReleaseListing(null, "", "q", Map.of())).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> new ReleaseListing("t", "", null, Map.of())).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> new ReleaseListing("t", "", "q", null)).isInstanceOf(NullPointerException.class);
@@ -79,7 +82,8 @@ class RecordsTest {
 
         assertThat(subject).isEqualTo(new SubjectResult("153AK", "DATA STRUCTURES", "25", "42", "67", "B+", "4"));
         assertThat(details).isEqualTo(new StudentDetails("20S11A6601", "ANANYA KUMARI", "K RAMESH", "S1"));
-        assertThat(page).isEqualTo(new ResultPage("II B.Tech. I Semester", details, List.of(subject)))
+        assertThat(page)
+                .isEqualTo(new ResultPage("II B.Tech. I Semester", details, List.of(subject)))
                 .hasSameHashCodeAs(new ResultPage("II B.Tech. I Semester", details, List.of(subject)));
         assertThat(page).isNotEqualTo(new ResultPage("II B.Tech. I Semester", details, List.of()));
     }

@@ -1,11 +1,10 @@
 package in.results.scrape;
 
-import in.results.core.Reply;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.core.Reply;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,18 +23,19 @@ class ResultPageGoldenTest {
 
     @Test
     void all_three_saved_result_pages_are_covered() {
-        assertThat(resultPages()).containsExactlyInAnyOrder(
-                "result-4col-r16-3-1-exam1387.html",
-                "result-7col-r18-2-1-exam1560.html",
-                "result-7col-r18-2-1-exam1560-b.html");
+        assertThat(resultPages())
+                .containsExactlyInAnyOrder(
+                        "result-4col-r16-3-1-exam1387.html",
+                        "result-7col-r18-2-1-exam1560.html",
+                        "result-7col-r18-2-1-exam1560-b.html");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("resultPages")
     void saved_result_page_parses_to_its_expected_json(String page) throws Exception {
         String html = UpstreamFixtures.page(page);
-        ResultPage expected = JSON.readValue(
-                UpstreamFixtures.bytes(page.replace(".html", ".expected.json")), ResultPage.class);
+        ResultPage expected =
+                JSON.readValue(UpstreamFixtures.bytes(page.replace(".html", ".expected.json")), ResultPage.class);
 
         ResultPage actual = ResultPageParser.parse(html);
 

@@ -1,10 +1,9 @@
 package in.results.scrape;
 
-import in.results.core.Reply;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import in.results.core.Reply;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -29,11 +28,14 @@ class ResultPageParserTest {
 
     /** The real page's header cell: {@code <td><h4><B>…</B></h4></td>}. */
     private static String headerCells(String... headers) {
-        return Arrays.stream(headers).map(h -> "<td><h4>\n\t<B>" + h + "</B>\n</h4></td>").collect(Collectors.joining("\n"));
+        return Arrays.stream(headers)
+                .map(h -> "<td><h4>\n\t<B>" + h + "</B>\n</h4></td>")
+                .collect(Collectors.joining("\n"));
     }
 
     private static String row(String... cells) {
-        return "<tr>" + Arrays.stream(cells).map(c -> "<td><b>" + c + "</b></td>").collect(Collectors.joining()) + "</tr>\n";
+        return "<tr>"
+                + Arrays.stream(cells).map(c -> "<td><b>" + c + "</b></td>").collect(Collectors.joining()) + "</tr>\n";
     }
 
     /** A result page whose marks header {@code <tr>} is left open, as on the real page. */
@@ -48,20 +50,22 @@ class ResultPageParserTest {
                 + "</form></body></html>";
     }
 
-    private static final String SEVEN = headerCells(
-            "SUBJECT CODE", "SUBJECT NAME", "INTERNAL", "EXTERNAL", "TOTAL", "GRADE", "CREDITS(C)");
+    private static final String SEVEN =
+            headerCells("SUBJECT CODE", "SUBJECT NAME", "INTERNAL", "EXTERNAL", "TOTAL", "GRADE", "CREDITS(C)");
 
     @Test
     void unclosed_header_row_does_not_swallow_first_subject() {
-        String html = page(SEVEN,
+        String html = page(
+                SEVEN,
                 row("15307", "DATA STRUCTURES LAB", "25", "73", "98", "O", "1.5"),
                 row("153AK", "DATA STRUCTURES", "25", "42", "67", "B+", "4"));
 
         ResultPage result = ResultPageParser.parse(html);
 
-        assertThat(result.subjects()).containsExactly(
-                new SubjectResult("15307", "DATA STRUCTURES LAB", "25", "73", "98", "O", "1.5"),
-                new SubjectResult("153AK", "DATA STRUCTURES", "25", "42", "67", "B+", "4"));
+        assertThat(result.subjects())
+                .containsExactly(
+                        new SubjectResult("15307", "DATA STRUCTURES LAB", "25", "73", "98", "O", "1.5"),
+                        new SubjectResult("153AK", "DATA STRUCTURES", "25", "42", "67", "B+", "4"));
     }
 
     @Test
@@ -101,37 +105,46 @@ class ResultPageParserTest {
 
     @Test
     void four_column_page_gives_empty_marks_and_trims_trailing_spaces() {
-        String html = page(headerCells("SUBJECT CODE", "SUBJECT NAME", "GRADE", "CREDITS"),
+        String html = page(
+                headerCells("SUBJECT CODE", "SUBJECT NAME", "GRADE", "CREDITS"),
                 row("13508", "COMPUTER NETWORKS LAB ", "A+", "2"),
                 row("13537", "PROFESSIONAL ETHICS", "A+", "0"));
 
-        assertThat(ResultPageParser.parse(html).subjects()).containsExactly(
-                new SubjectResult("13508", "COMPUTER NETWORKS LAB", "", "", "", "A+", "2"),
-                new SubjectResult("13537", "PROFESSIONAL ETHICS", "", "", "", "A+", "0"));
+        assertThat(ResultPageParser.parse(html).subjects())
+                .containsExactly(
+                        new SubjectResult("13508", "COMPUTER NETWORKS LAB", "", "", "", "A+", "2"),
+                        new SubjectResult("13537", "PROFESSIONAL ETHICS", "", "", "", "A+", "0"));
     }
 
     @Test
     void seven_column_page_fills_every_field() {
-        String html = page(SEVEN, row(" 153CH ", " MATHEMATICAL AND STATISTICAL FOUNDATIONS  ", " 24", "38 ", "62", " B+ ", "3 "));
+        String html = page(
+                SEVEN, row(" 153CH ", " MATHEMATICAL AND STATISTICAL FOUNDATIONS  ", " 24", "38 ", "62", " B+ ", "3 "));
 
-        assertThat(ResultPageParser.parse(html).subjects()).containsExactly(
-                new SubjectResult("153CH", "MATHEMATICAL AND STATISTICAL FOUNDATIONS", "24", "38", "62", "B+", "3"));
+        assertThat(ResultPageParser.parse(html).subjects())
+                .containsExactly(new SubjectResult(
+                        "153CH", "MATHEMATICAL AND STATISTICAL FOUNDATIONS", "24", "38", "62", "B+", "3"));
     }
 
     @Test
     void extra_rcrv_remarks_column_is_ignored() {
-        String html = page(SEVEN + headerCells("REMARKS"),
+        String html = page(
+                SEVEN + headerCells("REMARKS"),
                 row("153AE", "BUSINESS ECONOMICS & FINANCIAL ANALYSIS", "17", "45", "62", "B+", "3", "Change in Grade"),
                 row("153AG", "COMPUTER ORGANIZATION AND ARCHITECTURE", "24", "26", "50", "B", "3", "No Change"));
 
-        assertThat(ResultPageParser.parse(html).subjects()).containsExactly(
-                new SubjectResult("153AE", "BUSINESS ECONOMICS & FINANCIAL ANALYSIS", "17", "45", "62", "B+", "3"),
-                new SubjectResult("153AG", "COMPUTER ORGANIZATION AND ARCHITECTURE", "24", "26", "50", "B", "3"));
+        assertThat(ResultPageParser.parse(html).subjects())
+                .containsExactly(
+                        new SubjectResult(
+                                "153AE", "BUSINESS ECONOMICS & FINANCIAL ANALYSIS", "17", "45", "62", "B+", "3"),
+                        new SubjectResult(
+                                "153AG", "COMPUTER ORGANIZATION AND ARCHITECTURE", "24", "26", "50", "B", "3"));
     }
 
     @Test
     void columns_in_another_order_are_found_by_header_text() {
-        String html = page(headerCells("GRADE", "CREDITS(C)", "TOTAL", "SUBJECT NAME", "EXTERNAL", "SUBJECT CODE", "INTERNAL"),
+        String html = page(
+                headerCells("GRADE", "CREDITS(C)", "TOTAL", "SUBJECT NAME", "EXTERNAL", "SUBJECT CODE", "INTERNAL"),
                 row("A", "4", "71", "DATA STRUCTURES", "46", "153AK", "25"));
 
         assertThat(ResultPageParser.parse(html).subjects())
@@ -158,7 +171,9 @@ class ResultPageParserTest {
     void grade_legend_table_is_never_read_as_subjects() {
         String html = page(SEVEN, row("15307", "DATA STRUCTURES LAB", "25", "73", "98", "O", "1.5"));
 
-        assertThat(ResultPageParser.parse(html).subjects()).extracting(SubjectResult::code).containsExactly("15307");
+        assertThat(ResultPageParser.parse(html).subjects())
+                .extracting(SubjectResult::code)
+                .containsExactly("15307");
     }
 
     @Test
@@ -174,7 +189,8 @@ class ResultPageParserTest {
 
     @Test
     void form_with_a_hall_ticket_input_but_without_the_prompt_is_no_result() {
-        String html = "<html><body><form><b>Hall Ticket No</b><input type=text name=\"hallticket\"></form></body></html>";
+        String html =
+                "<html><body><form><b>Hall Ticket No</b><input type=text name=\"hallticket\"></form></body></html>";
 
         assertThat(ResultPageParser.read(html)).isInstanceOf(Reply.NoResult.class);
     }
@@ -196,7 +212,8 @@ class ResultPageParserTest {
 
     @Test
     void result_page_is_classified_as_result() {
-        assertThat(ResultPageParser.read(page(SEVEN, row("15307", "DATA STRUCTURES LAB", "25", "73", "98", "O", "1.5"))))
+        assertThat(ResultPageParser.read(
+                        page(SEVEN, row("15307", "DATA STRUCTURES LAB", "25", "73", "98", "O", "1.5"))))
                 .isInstanceOf(Reply.Answered.class);
     }
 
@@ -244,7 +261,8 @@ class ResultPageParserTest {
 
     @Test
     void missing_grade_column_fails_naming_it() {
-        String html = page(headerCells("SUBJECT CODE", "SUBJECT NAME", "CREDITS"), row("13508", "COMPUTER NETWORKS LAB", "2"));
+        String html = page(
+                headerCells("SUBJECT CODE", "SUBJECT NAME", "CREDITS"), row("13508", "COMPUTER NETWORKS LAB", "2"));
 
         assertThatThrownBy(() -> ResultPageParser.parse(html))
                 .isInstanceOf(PageLayoutException.class)
@@ -253,7 +271,8 @@ class ResultPageParserTest {
 
     @Test
     void missing_credits_column_fails_naming_both_spellings() {
-        String html = page(headerCells("SUBJECT CODE", "SUBJECT NAME", "GRADE"), row("13508", "COMPUTER NETWORKS LAB", "A+"));
+        String html =
+                page(headerCells("SUBJECT CODE", "SUBJECT NAME", "GRADE"), row("13508", "COMPUTER NETWORKS LAB", "A+"));
 
         assertThatThrownBy(() -> ResultPageParser.parse(html))
                 .isInstanceOf(PageLayoutException.class)
@@ -262,7 +281,8 @@ class ResultPageParserTest {
 
     @Test
     void only_some_marks_columns_is_a_layout_change() {
-        String html = page(headerCells("SUBJECT CODE", "SUBJECT NAME", "TOTAL", "GRADE", "CREDITS"),
+        String html = page(
+                headerCells("SUBJECT CODE", "SUBJECT NAME", "TOTAL", "GRADE", "CREDITS"),
                 row("13508", "COMPUTER NETWORKS LAB", "80", "A+", "2"));
 
         assertThatThrownBy(() -> ResultPageParser.parse(html))
@@ -290,9 +310,14 @@ class ResultPageParserTest {
 
     @Test
     void empty_spacer_rows_are_skipped() {
-        String html = page(SEVEN, "<tr></tr>\n", row("", "", "", "", "", "", ""),
+        String html = page(
+                SEVEN,
+                "<tr></tr>\n",
+                row("", "", "", "", "", "", ""),
                 row("15307", "DATA STRUCTURES LAB", "25", "73", "98", "O", "1.5"));
 
-        assertThat(ResultPageParser.parse(html).subjects()).extracting(SubjectResult::code).containsExactly("15307");
+        assertThat(ResultPageParser.parse(html).subjects())
+                .extracting(SubjectResult::code)
+                .containsExactly("15307");
     }
 }

@@ -41,7 +41,11 @@ final class UpstreamFixtures {
     static List<String> namesMatching(String glob) {
         try (Stream<Path> files = Files.list(directory())) {
             var matcher = directory().getFileSystem().getPathMatcher("glob:" + glob);
-            return files.map(Path::getFileName).filter(matcher::matches).map(Path::toString).sorted().toList();
+            return files.map(Path::getFileName)
+                    .filter(matcher::matches)
+                    .map(Path::toString)
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -68,9 +68,11 @@ class CohortGenerationTest {
     @Test
     void cohort_holds_four_r22_batches_and_lateral_entrants_of_the_first_three() {
         List<Student> r22 = students("R22");
-        Map<Integer, Long> regular = r22.stream().filter(s -> !s.lateralEntry())
+        Map<Integer, Long> regular = r22.stream()
+                .filter(s -> !s.lateralEntry())
                 .collect(Collectors.groupingBy(Student::admissionYear, TreeMap::new, Collectors.counting()));
-        Map<Integer, Long> lateral = r22.stream().filter(Student::lateralEntry)
+        Map<Integer, Long> lateral = r22.stream()
+                .filter(Student::lateralEntry)
                 .collect(Collectors.groupingBy(Student::admissionYear, TreeMap::new, Collectors.counting()));
 
         assertThat(r22).hasSizeBetween(300, 900);
@@ -94,7 +96,9 @@ class CohortGenerationTest {
     }
 
     private List<Student> students(String regulation) {
-        return cohort.students().stream().filter(s -> s.regulation().equals(regulation)).toList();
+        return cohort.students().stream()
+                .filter(s -> s.regulation().equals(regulation))
+                .toList();
     }
 
     @Test
@@ -116,10 +120,12 @@ class CohortGenerationTest {
                 .filter(ticket -> Character.isLetter(ticket.charAt(8)))
                 .collect(Collectors.toSet());
 
-        assertThat(letterRolls).anyMatch(ticket -> ticket.endsWith("A0"))
+        assertThat(letterRolls)
+                .anyMatch(ticket -> ticket.endsWith("A0"))
                 .anyMatch(ticket -> ticket.charAt(8) == 'I')
                 .anyMatch(ticket -> ticket.charAt(8) == 'O');
-        assertThat(letterRolls).filteredOn(ticket -> ticket.charAt(8) == 'I' || ticket.charAt(8) == 'O')
+        assertThat(letterRolls)
+                .filteredOn(ticket -> ticket.charAt(8) == 'I' || ticket.charAt(8) == 'O')
                 .allMatch(ticket -> ticket.substring(2, 4).equals(CohortGenerator.COLLEGE_WITH_I_AND_O));
     }
 
@@ -140,7 +146,8 @@ class CohortGenerationTest {
 
         assertThat(cohort.student(" " + any.hallTicket().toLowerCase() + " ")).contains(any);
         assertThat(cohort.student("99ZZ1A0501")).isEmpty();
-        assertThat(cohort.exam("1545")).hasValueSatisfying(exam -> assertThat(exam.rcrv()).isFalse());
+        assertThat(cohort.exam("1545"))
+                .hasValueSatisfying(exam -> assertThat(exam.rcrv()).isFalse());
         assertThat(cohort.exam("9999")).isEmpty();
     }
 
@@ -148,10 +155,13 @@ class CohortGenerationTest {
     void notices_are_fifteen_to_thirty_newest_first() {
         assertThat(cohort.notices()).hasSizeBetween(15, 30);
         for (int i = 1; i < cohort.notices().size(); i++) {
-            assertThat(cohort.notices().get(i).date()).isBeforeOrEqualTo(cohort.notices().get(i - 1).date());
+            assertThat(cohort.notices().get(i).date())
+                    .isBeforeOrEqualTo(cohort.notices().get(i - 1).date());
         }
-        assertThat(cohort.notices()).allSatisfy(notice ->
-                assertThat(notice.description()).contains("RESULTS PUBLISHED").contains("LAST DATE TO APPLY"));
+        assertThat(cohort.notices())
+                .allSatisfy(notice -> assertThat(notice.description())
+                        .contains("RESULTS PUBLISHED")
+                        .contains("LAST DATE TO APPLY"));
     }
 
     @Test
@@ -163,17 +173,24 @@ class CohortGenerationTest {
             assertThat(row.grade()).isEqualTo("Ab");
         }
         for (CaseExample raised : cases.examples(EdgeCase.RCRV_RAISED)) {
-            assertThat(cohort.student(raised.hallTicket()).orElseThrow().rcrvResults().get(raised.examCode()))
+            assertThat(cohort.student(raised.hallTicket())
+                            .orElseThrow()
+                            .rcrvResults()
+                            .get(raised.examCode()))
                     .anyMatch(row -> row.code().equals(raised.subjectCode())
                             && row.rcrvRemark().equals(Mark.CHANGE_IN_GRADE));
         }
         for (CaseExample cleared : cases.examples(EdgeCase.SUPPLY_CLEARED_SECOND_TRY)) {
             Exam exam = cohort.exam(cleared.examCode()).orElseThrow();
             assertThat(exam.kind()).isNotEqualTo(ExamKind.REGULAR);
-            assertThat(row(cleared.hallTicket(), cleared.examCode(), cleared.subjectCode()).failed()).isFalse();
+            assertThat(row(cleared.hallTicket(), cleared.examCode(), cleared.subjectCode())
+                            .failed())
+                    .isFalse();
         }
-        assertThat(cases.first(EdgeCase.NO_RESULT).hallTicket()).satisfies(ticket ->
-                assertThat(cohort.student(ticket).orElseThrow().results()).isEmpty());
+        assertThat(cases.first(EdgeCase.NO_RESULT).hallTicket())
+                .satisfies(ticket -> assertThat(
+                                cohort.student(ticket).orElseThrow().results())
+                        .isEmpty());
     }
 
     private Mark row(String hallTicket, String examCode, String subjectCode) {

@@ -28,8 +28,13 @@ class CohortInvariantsTest {
             }
             Subject subject = subjects.get(row.code());
             double percent = 100.0 * Integer.parseInt(row.total()) / subject.maxTotal();
-            String expected = percent >= 90 ? "O" : percent >= 80 ? "A+" : percent >= 70 ? "A"
-                    : percent >= 60 ? "B+" : percent >= 50 ? "B" : percent >= 40 ? "C" : "F";
+            String expected = percent >= 90
+                    ? "O"
+                    : percent >= 80
+                            ? "A+"
+                            : percent >= 70
+                                    ? "A"
+                                    : percent >= 60 ? "B+" : percent >= 50 ? "B" : percent >= 40 ? "C" : "F";
 
             assertThat(row.grade()).as(row.toString()).isEqualTo(expected);
             assertThat(Integer.parseInt(row.total()))
@@ -45,7 +50,9 @@ class CohortInvariantsTest {
             if (row.failed()) {
                 assertThat(row.credits()).as(row.toString()).isEqualTo("0");
             } else {
-                assertThat(row.credits()).as(row.toString()).isEqualTo(subjects.get(row.code()).credits());
+                assertThat(row.credits())
+                        .as(row.toString())
+                        .isEqualTo(subjects.get(row.code()).credits());
             }
         }
         assertThat(allRows()).anyMatch(row -> !row.failed() && row.credits().equals("0"));
@@ -53,22 +60,31 @@ class CohortInvariantsTest {
 
     @Test
     void absent_rows_show_external_minus_one_and_withheld_rows_show_dashes() {
-        assertThat(allRows()).filteredOn(row -> row.grade().equals("Ab")).isNotEmpty().allSatisfy(row -> {
-            assertThat(row.external()).isEqualTo("-1");
-            assertThat(row.total()).isEqualTo(row.internal());
-        });
-        assertThat(allRows()).filteredOn(row -> row.grade().equals("-")).isNotEmpty().allSatisfy(row ->
-                assertThat(List.of(row.internal(), row.external(), row.total())).containsOnly("-"));
+        assertThat(allRows())
+                .filteredOn(row -> row.grade().equals("Ab"))
+                .isNotEmpty()
+                .allSatisfy(row -> {
+                    assertThat(row.external()).isEqualTo("-1");
+                    assertThat(row.total()).isEqualTo(row.internal());
+                });
+        assertThat(allRows())
+                .filteredOn(row -> row.grade().equals("-"))
+                .isNotEmpty()
+                .allSatisfy(row -> assertThat(List.of(row.internal(), row.external(), row.total()))
+                        .containsOnly("-"));
     }
 
     @Test
     void each_subject_code_names_one_course_with_realistic_credits() {
         Map<String, Set<String>> names = new HashMap<>();
-        allRows().forEach(row -> names.computeIfAbsent(row.code(), code -> new HashSet<>()).add(row.name()));
+        allRows()
+                .forEach(row -> names.computeIfAbsent(row.code(), code -> new HashSet<>())
+                        .add(row.name()));
 
         assertThat(names.values()).allSatisfy(set -> assertThat(set).hasSize(1));
         // R18 codes read 153AE, 15307; R22 codes MA101BS, CS302PC.
-        assertThat(names.keySet()).contains("153AE", "15307", "MA101BS", "MC410HS")
+        assertThat(names.keySet())
+                .contains("153AE", "15307", "MA101BS", "MC410HS")
                 .allMatch(code -> code.matches("15[1-8][0-9A-Z]{2}|[A-Z]{2}[1-8]\\d{2}[A-Z]{2}"));
         assertThat(subjects.values()).extracting(Subject::credits).containsOnly("0", "1", "1.5", "2", "3", "4");
     }
@@ -88,11 +104,13 @@ class CohortInvariantsTest {
 
     @Test
     void lateral_students_have_no_first_year_results() {
-        List<Student> laterals = cohort.students().stream().filter(Student::lateralEntry).toList();
+        List<Student> laterals =
+                cohort.students().stream().filter(Student::lateralEntry).toList();
 
         assertThat(laterals).isNotEmpty();
         for (Student student : laterals) {
-            assertThat(student.results().keySet()).noneMatch(code -> exam(code).semester().startsWith("1-"));
+            assertThat(student.results().keySet())
+                    .noneMatch(code -> exam(code).semester().startsWith("1-"));
             assertThat(student.hallTicket().charAt(4)).isEqualTo('5');
         }
     }
@@ -106,13 +124,18 @@ class CohortInvariantsTest {
             // Lateral entrants' hall tickets carry the year they joined second year.
             int admitted = student.lateralEntry() ? ticketYear - 1 : ticketYear;
             List<Exam> sat = new ArrayList<>();
-            student.results().keySet().forEach(code -> sat.add(generated.exam(code).orElseThrow()));
-            student.rcrvResults().keySet().forEach(code -> sat.add(generated.rcrvExam(code).orElseThrow()));
+            student.results()
+                    .keySet()
+                    .forEach(code -> sat.add(generated.exam(code).orElseThrow()));
+            student.rcrvResults()
+                    .keySet()
+                    .forEach(code -> sat.add(generated.rcrvExam(code).orElseThrow()));
             for (Exam exam : sat) {
                 int year = exam.semester().charAt(0) - '0';
                 LocalDate earliest = LocalDate.of(admitted + year, 1, 1);
 
-                assertThat(exam.releaseDate()).as(student.hallTicket() + " in " + exam.code())
+                assertThat(exam.releaseDate())
+                        .as(student.hallTicket() + " in " + exam.code())
                         .isAfterOrEqualTo(earliest);
             }
         }
@@ -121,7 +144,9 @@ class CohortInvariantsTest {
     @Test
     void results_are_ordered_oldest_release_first() {
         for (Student student : cohort.students()) {
-            List<LocalDate> dates = student.results().keySet().stream().map(code -> exam(code).releaseDate()).toList();
+            List<LocalDate> dates = student.results().keySet().stream()
+                    .map(code -> exam(code).releaseDate())
+                    .toList();
             assertThat(dates).isSorted();
         }
     }
@@ -134,7 +159,9 @@ class CohortInvariantsTest {
             for (Map.Entry<String, List<Mark>> page : student.results().entrySet()) {
                 Exam exam = exam(page.getKey());
                 Set<String> stillFailed = new HashSet<>(afterRevaluation(student, page).stream()
-                        .filter(Mark::failed).map(Mark::code).toList());
+                        .filter(Mark::failed)
+                        .map(Mark::code)
+                        .toList());
                 if (exam.kind() == ExamKind.REGULAR) {
                     pendingBySemester.put(exam.semester(), stillFailed);
                     continue;
@@ -143,8 +170,12 @@ class CohortInvariantsTest {
                 Set<String> pending = pendingBySemester.get(exam.semester());
                 Set<String> written = page.getValue().stream().map(Mark::code).collect(Collectors.toSet());
 
-                assertThat(pending).as(student.hallTicket() + " wrote " + exam.code() + " without a failure").isNotNull();
-                assertThat(pending).as(student.hallTicket() + " in " + exam.code()).containsAll(written);
+                assertThat(pending)
+                        .as(student.hallTicket() + " wrote " + exam.code() + " without a failure")
+                        .isNotNull();
+                assertThat(pending)
+                        .as(student.hallTicket() + " in " + exam.code())
+                        .containsAll(written);
                 pending.removeAll(written);
                 pending.addAll(stillFailed);
             }
@@ -160,7 +191,10 @@ class CohortInvariantsTest {
                 List<Mark> original = student.results().get(page.getKey());
                 assertThat(original).as("RC/RV without a result page").isNotNull();
                 for (Mark revalued : page.getValue()) {
-                    Mark before = original.stream().filter(m -> m.code().equals(revalued.code())).findFirst().orElseThrow();
+                    Mark before = original.stream()
+                            .filter(m -> m.code().equals(revalued.code()))
+                            .findFirst()
+                            .orElseThrow();
                     if (revalued.rcrvRemark().equals(Mark.NO_CHANGE)) {
                         assertThat(revalued.withRemark("")).isEqualTo(before);
                     } else {
@@ -178,7 +212,8 @@ class CohortInvariantsTest {
 
     @Test
     void detained_students_sit_a_later_regular_release_than_their_batch() {
-        List<Student> detained = cohort.students().stream().filter(Student::detained).toList();
+        List<Student> detained =
+                cohort.students().stream().filter(Student::detained).toList();
 
         assertThat(detained).isNotEmpty();
         assertThat(detained).anyMatch(student -> student.regulation().equals("R22"));
@@ -187,8 +222,9 @@ class CohortInvariantsTest {
             boolean later = student.results().keySet().stream()
                     .map(this::exam)
                     .filter(exam -> exam.kind() == ExamKind.REGULAR)
-                    .anyMatch(exam -> intake.regularCode(student.admissionYear(),
-                            R18Timetable.semesterNumber(exam.semester())).map(code -> !code.equals(exam.code()))
+                    .anyMatch(exam -> intake.regularCode(
+                                    student.admissionYear(), R18Timetable.semesterNumber(exam.semester()))
+                            .map(code -> !code.equals(exam.code()))
                             .orElse(true));
             // R22 batch 2024 has no next batch's second year yet: detained, not yet rejoined.
             if (!(student.regulation().equals("R22") && student.admissionYear() == 2024)) {
@@ -201,13 +237,15 @@ class CohortInvariantsTest {
     void nobody_has_results_in_releases_of_other_regulations_or_degrees() {
         Set<String> noise = cohort.exams().stream()
                 .filter(exam -> !exam.degree().equals("btech")
-                        || !(exam.regulation().equals("R18") || exam.regulation().equals("R22")))
+                        || !(exam.regulation().equals("R18")
+                                || exam.regulation().equals("R22")))
                 .map(Exam::code)
                 .collect(Collectors.toSet());
 
         assertThat(noise).hasSizeBetween(40, 80);
         for (Student student : cohort.students()) {
-            assertThat(student.results().keySet()).doesNotContainAnyElementsOf(noise)
+            assertThat(student.results().keySet())
+                    .doesNotContainAnyElementsOf(noise)
                     .allMatch(code -> exam(code).regulation().equals(student.regulation()));
         }
     }
@@ -217,7 +255,9 @@ class CohortInvariantsTest {
         for (String branch : R22Syllabus.branches()) {
             for (int semester = 1; semester <= 8; semester++) {
                 List<Subject> courses = R22Syllabus.subjects(branch, semester);
-                double credits = courses.stream().mapToDouble(subject -> Double.parseDouble(subject.credits())).sum();
+                double credits = courses.stream()
+                        .mapToDouble(subject -> Double.parseDouble(subject.credits()))
+                        .sum();
 
                 assertThat(credits).as(branch + " " + semester).isEqualTo(20.0);
                 assertThat(courses).hasSizeBetween(8, 11);
@@ -237,7 +277,9 @@ class CohortInvariantsTest {
                 assertThat(exam(page.getKey()).layout()).isEqualTo(MarksLayout.SEVEN_COLUMN);
                 for (Mark row : page.getValue()) {
                     String before = internals.put(row.code(), row.internal());
-                    if (before != null && !before.equals(row.internal()) && !row.internal().equals("-")
+                    if (before != null
+                            && !before.equals(row.internal())
+                            && !row.internal().equals("-")
                             && !before.equals("-")) {
                         reRegistered++;
                     }
@@ -250,14 +292,18 @@ class CohortInvariantsTest {
     @Test
     void batch_2018_first_year_is_shown_in_four_columns() {
         assertThat(exam("1323").layout()).isEqualTo(MarksLayout.FOUR_COLUMN);
-        assertThat(cohort.students()).filteredOn(s -> s.admissionYear() == 2018 && !s.lateralEntry() && !s.hasNoResult())
+        assertThat(cohort.students())
+                .filteredOn(s -> s.admissionYear() == 2018 && !s.lateralEntry() && !s.hasNoResult())
                 .allSatisfy(student -> assertThat(student.results()).containsKeys("1323", "1356"));
     }
 
     private List<Mark> afterRevaluation(Student student, Map.Entry<String, List<Mark>> page) {
         List<Mark> rcrv = student.rcrvResults().getOrDefault(page.getKey(), List.of());
         return page.getValue().stream()
-                .map(row -> rcrv.stream().filter(r -> r.code().equals(row.code())).findFirst().orElse(row))
+                .map(row -> rcrv.stream()
+                        .filter(r -> r.code().equals(row.code()))
+                        .findFirst()
+                        .orElse(row))
                 .toList();
     }
 

@@ -42,8 +42,7 @@ class ExamScheduleTest {
                 case "R" -> assertThat(exam.kind()).as(exam.code()).isEqualTo(ExamKind.REGULAR);
                 case "S" -> assertThat(exam.kind()).as(exam.code()).isEqualTo(ExamKind.SUPPLEMENTARY);
                 case "AS" -> assertThat(exam.kind()).as(exam.code()).isEqualTo(ExamKind.ADVANCED_SUPPLEMENTARY);
-                default -> assertThat(exam.kind()).as(exam.code())
-                        .isIn(ExamKind.SUPPLEMENTARY, ExamKind.REGULAR);
+                default -> assertThat(exam.kind()).as(exam.code()).isIn(ExamKind.SUPPLEMENTARY, ExamKind.REGULAR);
             }
         }
     }
@@ -58,11 +57,13 @@ class ExamScheduleTest {
             expected.put("degree", "btech");
             expected.put("examCode", exam.code());
             expected.put("etype", grade16.contains(exam.code()) ? "r16" : "r17");
-            expected.put("type", grade16.contains(exam.code()) ? "grade16"
-                    : grade17.contains(exam.code()) ? "grade17" : "intgrade");
+            expected.put(
+                    "type",
+                    grade16.contains(exam.code()) ? "grade16" : grade17.contains(exam.code()) ? "grade17" : "intgrade");
 
             assertThat(exam.linkParams()).as(exam.code()).containsExactlyEntriesOf(expected);
-            assertThat(exam.layout()).as(exam.code())
+            assertThat(exam.layout())
+                    .as(exam.code())
                     .isEqualTo(grade16.contains(exam.code()) ? MarksLayout.FOUR_COLUMN : MarksLayout.SEVEN_COLUMN);
         }
         assertThat(cohort.exam("1545").orElseThrow().link())
@@ -97,8 +98,11 @@ class ExamScheduleTest {
             expected.put("result", "gradercrv");
             expected.put("type", "rcrvintgrade");
             assertThat(twin.linkParams()).containsExactlyEntriesOf(expected);
-            assertThat(twin.title()).matches("( RC/RV |RC/RV |RCRV )\\S.*").endsWith(exam.title().strip());
-            assertThat(ChronoUnit.DAYS.between(exam.releaseDate(), twin.releaseDate())).isBetween(21L, 42L);
+            assertThat(twin.title())
+                    .matches("( RC/RV |RC/RV |RCRV )\\S.*")
+                    .endsWith(exam.title().strip());
+            assertThat(ChronoUnit.DAYS.between(exam.releaseDate(), twin.releaseDate()))
+                    .isBetween(21L, 42L);
             assertThat(twin.semester()).isEqualTo(exam.semester());
         }
         assertThat(twins).anyMatch(twin -> twin.title().startsWith(" RC/RV "));
@@ -113,26 +117,35 @@ class ExamScheduleTest {
                 .toList();
 
         for (int i = 1; i < byCode.size(); i++) {
-            assertThat(byCode.get(i).releaseDate()).as(byCode.get(i).code())
+            assertThat(byCode.get(i).releaseDate())
+                    .as(byCode.get(i).code())
                     .isAfterOrEqualTo(byCode.get(i - 1).releaseDate());
         }
         assertThat(cohort.exam("1545").orElseThrow().releaseDate()).isEqualTo(LocalDate.of(2022, 5, 5));
-        assertThat(cohort.exam("1323").orElseThrow().releaseDate()).isBetween(LocalDate.of(2019, 2, 1), LocalDate.of(2019, 4, 30));
-        assertThat(cohort.exam("1861").orElseThrow().releaseDate()).isBetween(LocalDate.of(2025, 6, 1), LocalDate.of(2025, 7, 31));
+        assertThat(cohort.exam("1323").orElseThrow().releaseDate())
+                .isBetween(LocalDate.of(2019, 2, 1), LocalDate.of(2019, 4, 30));
+        assertThat(cohort.exam("1861").orElseThrow().releaseDate())
+                .isBetween(LocalDate.of(2025, 6, 1), LocalDate.of(2025, 7, 31));
     }
 
     @Test
     void noise_releases_use_other_codes_regulations_and_degrees() {
         Set<String> r18Codes = readmeTable().keySet();
         List<Exam> noise = cohort.exams().stream()
-                .filter(exam -> !exam.rcrv() && !(exam.regulation().equals("R18") && exam.degree().equals("btech"))
+                .filter(exam -> !exam.rcrv()
+                        && !(exam.regulation().equals("R18") && exam.degree().equals("btech"))
                         && !isR22Btech(exam))
                 .toList();
 
         assertThat(noise).hasSizeBetween(40, 80);
-        assertThat(noise).extracting(Exam::code).doesNotContainAnyElementsOf(r18Codes).doesNotHaveDuplicates()
+        assertThat(noise)
+                .extracting(Exam::code)
+                .doesNotContainAnyElementsOf(r18Codes)
+                .doesNotHaveDuplicates()
                 .doesNotContainAnyElementsOf(R22_PUBLIC_RECORD.keySet());
-        assertThat(noise).filteredOn(exam -> exam.degree().equals("btech")).extracting(Exam::regulation)
+        assertThat(noise)
+                .filteredOn(exam -> exam.degree().equals("btech"))
+                .extracting(Exam::regulation)
                 .doesNotContain("R22");
         assertThat(noise).extracting(Exam::regulation).contains("R16", "R22").doesNotContain("R18");
         assertThat(noise).extracting(Exam::degree).contains("btech", "bpharmacy", "mtech", "mba", "mca");
@@ -140,13 +153,20 @@ class ExamScheduleTest {
 
     /** The "Known R22 B.Tech releases" of the fixtures README: code to semester, kind and release date. */
     private static final Map<String, String> R22_PUBLIC_RECORD = Map.ofEntries(
-            Map.entry("1662", "1-1 REGULAR 2023-05-27"), Map.entry("1699", "1-1 SUPPLEMENTARY 2023-10-19"),
-            Map.entry("1704", "1-2 REGULAR 2023-10-19"), Map.entry("1763", "1-1 REGULAR 2024-03-07"),
-            Map.entry("1768", "1-2 SUPPLEMENTARY 2024-03-12"), Map.entry("1771", "2-1 REGULAR 2024-04-01"),
-            Map.entry("1800", "1-2 REGULAR 2024-08-21"), Map.entry("1803", "1-1 SUPPLEMENTARY 2024-08-21"),
-            Map.entry("1813", "2-2 REGULAR 2024-09-22"), Map.entry("1818", "2-1 SUPPLEMENTARY 2024-09-22"),
-            Map.entry("1833", "2-1 REGULAR 2025-02-08"), Map.entry("1837", "2-2 SUPPLEMENTARY 2025-02-08"),
-            Map.entry("1841", "3-1 REGULAR 2025-03-03"), Map.entry("1851", "1-1 REGULAR 2025-03-17"),
+            Map.entry("1662", "1-1 REGULAR 2023-05-27"),
+            Map.entry("1699", "1-1 SUPPLEMENTARY 2023-10-19"),
+            Map.entry("1704", "1-2 REGULAR 2023-10-19"),
+            Map.entry("1763", "1-1 REGULAR 2024-03-07"),
+            Map.entry("1768", "1-2 SUPPLEMENTARY 2024-03-12"),
+            Map.entry("1771", "2-1 REGULAR 2024-04-01"),
+            Map.entry("1800", "1-2 REGULAR 2024-08-21"),
+            Map.entry("1803", "1-1 SUPPLEMENTARY 2024-08-21"),
+            Map.entry("1813", "2-2 REGULAR 2024-09-22"),
+            Map.entry("1818", "2-1 SUPPLEMENTARY 2024-09-22"),
+            Map.entry("1833", "2-1 REGULAR 2025-02-08"),
+            Map.entry("1837", "2-2 SUPPLEMENTARY 2025-02-08"),
+            Map.entry("1841", "3-1 REGULAR 2025-03-03"),
+            Map.entry("1851", "1-1 REGULAR 2025-03-17"),
             Map.entry("1855", "1-2 SUPPLEMENTARY 2025-03-17"));
 
     @Test
@@ -154,19 +174,26 @@ class ExamScheduleTest {
         R22_PUBLIC_RECORD.forEach((code, facts) -> {
             Exam exam = cohort.exam(code).orElseThrow();
             assertThat(exam.regulation() + " " + exam.semester() + " " + exam.kind() + " " + exam.releaseDate())
-                    .as(code).isEqualTo("R22 " + facts);
-            assertThat(exam.linkParams()).containsExactly(Map.entry("degree", "btech"), Map.entry("examCode", code),
-                    Map.entry("etype", "r17"), Map.entry("type", "intgrade"));
+                    .as(code)
+                    .isEqualTo("R22 " + facts);
+            assertThat(exam.linkParams())
+                    .containsExactly(
+                            Map.entry("degree", "btech"),
+                            Map.entry("examCode", code),
+                            Map.entry("etype", "r17"),
+                            Map.entry("type", "intgrade"));
             assertThat(exam.layout()).isEqualTo(MarksLayout.SEVEN_COLUMN);
         });
     }
 
     @Test
     void r22_titles_name_the_regulation_and_some_since_2025_end_with_the_exam_session() {
-        List<Exam> r22 = cohort.exams().stream().filter(ExamScheduleTest::isR22Btech).toList();
+        List<Exam> r22 =
+                cohort.exams().stream().filter(ExamScheduleTest::isR22Btech).toList();
 
         assertThat(r22).allSatisfy(exam -> assertThat(exam.title()).contains("(R22)"));
-        assertThat(r22).filteredOn(exam -> exam.title().matches(".*Results [A-Z][a-z]+-20\\d\\d"))
+        assertThat(r22)
+                .filteredOn(exam -> exam.title().matches(".*Results [A-Z][a-z]+-20\\d\\d"))
                 .isNotEmpty()
                 .allSatisfy(exam -> assertThat(exam.releaseDate()).isAfterOrEqualTo(LocalDate.of(2025, 1, 1)));
         assertThat(cohort.exam("1662").orElseThrow().title())
@@ -175,14 +202,19 @@ class ExamScheduleTest {
 
     @Test
     void most_r22_exams_have_an_rc_rv_release_one_or_two_months_later() {
-        List<Exam> exams = cohort.exams().stream().filter(exam -> isR22Btech(exam) && !exam.rcrv()).toList();
-        List<Exam> twins = cohort.exams().stream().filter(exam -> isR22Btech(exam) && exam.rcrv()).toList();
+        List<Exam> exams = cohort.exams().stream()
+                .filter(exam -> isR22Btech(exam) && !exam.rcrv())
+                .toList();
+        List<Exam> twins = cohort.exams().stream()
+                .filter(exam -> isR22Btech(exam) && exam.rcrv())
+                .toList();
 
         assertThat((double) twins.size() / exams.size()).isBetween(0.5, 0.95);
         for (Exam twin : twins) {
             Exam exam = cohort.exam(twin.code()).orElseThrow();
             assertThat(twin.linkParams()).containsEntry("result", "gradercrv").containsEntry("type", "rcrvintgrade");
-            assertThat(ChronoUnit.DAYS.between(exam.releaseDate(), twin.releaseDate())).isBetween(30L, 60L);
+            assertThat(ChronoUnit.DAYS.between(exam.releaseDate(), twin.releaseDate()))
+                    .isBetween(30L, 60L);
         }
     }
 
@@ -192,7 +224,9 @@ class ExamScheduleTest {
 
     private List<Exam> r18Releases() {
         return cohort.exams().stream()
-                .filter(exam -> !exam.rcrv() && exam.regulation().equals("R18") && exam.degree().equals("btech"))
+                .filter(exam -> !exam.rcrv()
+                        && exam.regulation().equals("R18")
+                        && exam.degree().equals("btech"))
                 .toList();
     }
 

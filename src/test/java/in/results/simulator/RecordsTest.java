@@ -34,7 +34,9 @@ class RecordsTest {
 
     @Test
     void marks_reject_unknown_grades_and_remarks() {
-        assertThatThrownBy(() -> mark("P")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("P");
+        assertThatThrownBy(() -> mark("P"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("P");
         assertThatThrownBy(() -> new Mark("153AE", "X", "1", "2", "3", "F", "0", "Revalued"))
                 .isInstanceOf(IllegalArgumentException.class);
     }
@@ -42,22 +44,60 @@ class RecordsTest {
     @Test
     void exams_keep_link_parameter_order_and_are_equal_by_value() {
         Map<String, String> params = link("1545");
-        Exam exam = new Exam("1545", "B.Tech IV Year I Semester (R18) Regular Examinations Results",
-                LocalDate.of(2022, 5, 5), params, "btech", "R18", "4-1", ExamKind.REGULAR, false,
+        Exam exam = new Exam(
+                "1545",
+                "B.Tech IV Year I Semester (R18) Regular Examinations Results",
+                LocalDate.of(2022, 5, 5),
+                params,
+                "btech",
+                "R18",
+                "4-1",
+                ExamKind.REGULAR,
+                false,
                 MarksLayout.SEVEN_COLUMN);
         params.put("result", "changed after construction");
 
         assertThat(exam.linkParams().keySet()).containsExactly("degree", "examCode", "etype", "type");
-        assertThat(exam).isEqualTo(new Exam("1545", exam.title(), exam.releaseDate(), link("1545"), "btech", "R18",
-                "4-1", ExamKind.REGULAR, false, MarksLayout.SEVEN_COLUMN));
+        assertThat(exam)
+                .isEqualTo(new Exam(
+                        "1545",
+                        exam.title(),
+                        exam.releaseDate(),
+                        link("1545"),
+                        "btech",
+                        "R18",
+                        "4-1",
+                        ExamKind.REGULAR,
+                        false,
+                        MarksLayout.SEVEN_COLUMN));
     }
 
     @Test
     void exams_reject_links_without_their_code_and_bad_semesters() {
-        assertThatThrownBy(() -> new Exam("1545", "T", LocalDate.of(2022, 5, 5), link("1546"), "btech", "R18", "4-1",
-                ExamKind.REGULAR, false, MarksLayout.SEVEN_COLUMN)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Exam("1545", "T", LocalDate.of(2022, 5, 5), link("1545"), "btech", "R18", "IV-I",
-                ExamKind.REGULAR, false, MarksLayout.SEVEN_COLUMN)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Exam(
+                        "1545",
+                        "T",
+                        LocalDate.of(2022, 5, 5),
+                        link("1546"),
+                        "btech",
+                        "R18",
+                        "4-1",
+                        ExamKind.REGULAR,
+                        false,
+                        MarksLayout.SEVEN_COLUMN))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Exam(
+                        "1545",
+                        "T",
+                        LocalDate.of(2022, 5, 5),
+                        link("1545"),
+                        "btech",
+                        "R18",
+                        "IV-I",
+                        ExamKind.REGULAR,
+                        false,
+                        MarksLayout.SEVEN_COLUMN))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -65,17 +105,30 @@ class RecordsTest {
         Map<String, List<Mark>> pages = new LinkedHashMap<>();
         List<Mark> rows = new ArrayList<>(List.of(mark("C")));
         pages.put("1560", rows);
-        Student student = new Student("20S11A6601", "ANANYA KUMARI", "K RAMESH", "S1", "R18", 2020, false, false, pages, Map.of());
+        Student student = new Student(
+                "20S11A6601", "ANANYA KUMARI", "K RAMESH", "S1", "R18", 2020, false, false, pages, Map.of());
         rows.add(mark("F"));
         pages.put("1565", List.of(mark("F")));
 
         assertThat(student.results()).containsOnlyKeys("1560");
         assertThat(student.results().get("1560")).containsExactly(mark("C"));
-        assertThat(student).isEqualTo(new Student("20S11A6601", "ANANYA KUMARI", "K RAMESH", "S1", "R18", 2020, false, false,
-                Map.of("1560", List.of(mark("C"))), Map.of()));
-        assertThatThrownBy(() -> new Student("20S11A660", "A", "B", "S1", "R18", 2020, false, false, Map.of(), Map.of()))
+        assertThat(student)
+                .isEqualTo(new Student(
+                        "20S11A6601",
+                        "ANANYA KUMARI",
+                        "K RAMESH",
+                        "S1",
+                        "R18",
+                        2020,
+                        false,
+                        false,
+                        Map.of("1560", List.of(mark("C"))),
+                        Map.of()));
+        assertThatThrownBy(
+                        () -> new Student("20S11A660", "A", "B", "S1", "R18", 2020, false, false, Map.of(), Map.of()))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Student("20S15A6601", "A", "B", "S1", "R18", 2019, false, false, Map.of(), Map.of()))
+        assertThatThrownBy(
+                        () -> new Student("20S15A6601", "A", "B", "S1", "R18", 2019, false, false, Map.of(), Map.of()))
                 .hasMessageContaining("lateral");
     }
 
@@ -83,7 +136,8 @@ class RecordsTest {
     void notices_need_a_text() {
         assertThat(new Notice(LocalDate.of(2023, 1, 25), "RESULTS PUBLISHED"))
                 .isEqualTo(new Notice(LocalDate.of(2023, 1, 25), "RESULTS PUBLISHED"));
-        assertThatThrownBy(() -> new Notice(LocalDate.of(2023, 1, 25), " ")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Notice(LocalDate.of(2023, 1, 25), " "))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -14,21 +14,23 @@ class SimulatorMainTest {
 
     @Test
     void options_are_read_with_or_without_equals_signs() {
-        SimulatorMain.Options options = SimulatorMain.Options.parse(new String[] {"--port", "8089", "--seed=7",
-                "--latency-ms", "25"});
+        SimulatorMain.Options options =
+                SimulatorMain.Options.parse(new String[] {"--port", "8089", "--seed=7", "--latency-ms", "25"});
 
-        assertThat(options).isEqualTo(new SimulatorMain.Options(8089, 7, 25, LocalDate.MAX,
-                LocalDate.MIN, Set.of()));
-        assertThat(SimulatorMain.Options.parse(new String[] {"--port=0"}).seed()).isEqualTo(Cohort.DEFAULT_SEED);
+        assertThat(options).isEqualTo(new SimulatorMain.Options(8089, 7, 25, LocalDate.MAX, LocalDate.MIN, Set.of()));
+        assertThat(SimulatorMain.Options.parse(new String[] {"--port=0"}).seed())
+                .isEqualTo(Cohort.DEFAULT_SEED);
     }
 
     @Test
     void bad_options_are_named_in_the_error() {
         assertThatThrownBy(() -> SimulatorMain.Options.parse(new String[] {})).hasMessageContaining("--port");
-        assertThatThrownBy(() -> SimulatorMain.Options.parse(new String[] {"--port", "x"})).hasMessageContaining("--port");
+        assertThatThrownBy(() -> SimulatorMain.Options.parse(new String[] {"--port", "x"}))
+                .hasMessageContaining("--port");
         assertThatThrownBy(() -> SimulatorMain.Options.parse(new String[] {"--port", "1", "--speed", "2"}))
                 .hasMessageContaining("--speed");
-        assertThatThrownBy(() -> SimulatorMain.Options.parse(new String[] {"--port"})).hasMessageContaining("needs a value");
+        assertThatThrownBy(() -> SimulatorMain.Options.parse(new String[] {"--port"}))
+                .hasMessageContaining("needs a value");
     }
 
     @Test

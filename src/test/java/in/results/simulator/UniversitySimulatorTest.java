@@ -34,7 +34,10 @@ class UniversitySimulatorTest {
     @BeforeAll
     static void start() {
         simulator = UniversitySimulator.start(COHORT, 0);
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+        http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
     }
 
     @AfterAll
@@ -60,13 +63,21 @@ class UniversitySimulatorTest {
                 + "&result=null&grad=null&htno=" + student.hallTicket());
 
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
-                assertThat(type).isEqualToIgnoringCase("text/html;charset=UTF-8"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).isEqualToIgnoringCase("text/html;charset=UTF-8"));
         String body = response.body();
-        assertThat(body).contains("<td><b>" + student.hallTicket() + "</b></td>", student.name(), "HTNO:", "FATHER NAME:",
-                "COLLEGE CODE:", "Result of\r\r\n\t\t\t\tII B.Tech. I Semester (R18) Regular, ");
+        assertThat(body)
+                .contains(
+                        "<td><b>" + student.hallTicket() + "</b></td>",
+                        student.name(),
+                        "HTNO:",
+                        "FATHER NAME:",
+                        "COLLEGE CODE:",
+                        "Result of\r\r\n\t\t\t\tII B.Tech. I Semester (R18) Regular, ");
         rows.forEach(row -> assertThat(body).contains("<td><b>" + row.code() + "</b></td>"));
-        String headerToFirstRow = body.substring(body.indexOf("CREDITS(C)"), body.indexOf("<td><b>" + rows.getFirst().code()));
+        String headerToFirstRow = body.substring(
+                body.indexOf("CREDITS(C)"),
+                body.indexOf("<td><b>" + rows.getFirst().code()));
         assertThat(headerToFirstRow).doesNotContain("</tr>");
 
         Document page = Jsoup.parse(body);
@@ -74,15 +85,23 @@ class UniversitySimulatorTest {
         assertThat(marks).hasSize(rows.size() + 1);
         Element first = marks.get(1);
         Mark expected = rows.getFirst();
-        assertThat(first.select("td").eachText()).containsExactly(expected.code(), expected.name(), expected.internal(),
-                expected.external(), expected.total(), expected.grade(), expected.credits());
+        assertThat(first.select("td").eachText())
+                .containsExactly(
+                        expected.code(),
+                        expected.name(),
+                        expected.internal(),
+                        expected.external(),
+                        expected.total(),
+                        expected.grade(),
+                        expected.credits());
         assertThat(page.select("table").get(2).text()).contains("Below 40 %", "F (Fail)", "Absent");
     }
 
     @Test
     void older_exams_are_shown_in_four_columns() throws Exception {
         CaseExample example = CASES.first(EdgeCase.FOUR_COLUMN);
-        List<Mark> rows = COHORT.student(example.hallTicket()).orElseThrow().results().get(example.examCode());
+        List<Mark> rows =
+                COHORT.student(example.hallTicket()).orElseThrow().results().get(example.examCode());
 
         HttpResponse<String> response = get("/resultAction?degree=btech&examCode=" + example.examCode()
                 + "&etype=r16&type=grade16&htno=" + example.hallTicket());
@@ -92,13 +111,15 @@ class UniversitySimulatorTest {
         Elements marks = Jsoup.parse(response.body()).select("table").get(1).select("tr");
         assertThat(marks).hasSize(rows.size() + 1);
         assertThat(marks.get(1).select("td")).hasSize(4);
-        assertThat(marks.get(1).select("td").get(2).text()).isEqualTo(rows.getFirst().grade());
+        assertThat(marks.get(1).select("td").get(2).text())
+                .isEqualTo(rows.getFirst().grade());
     }
 
     @Test
     void rcrv_page_adds_a_remarks_column_and_lists_only_revalued_subjects() throws Exception {
         CaseExample example = CASES.first(EdgeCase.RCRV_RAISED);
-        List<Mark> revalued = COHORT.student(example.hallTicket()).orElseThrow().rcrvResults().get(example.examCode());
+        List<Mark> revalued =
+                COHORT.student(example.hallTicket()).orElseThrow().rcrvResults().get(example.examCode());
 
         HttpResponse<String> response = get("/resultAction?degree=btech&examCode=" + example.examCode()
                 + "&etype=r17&result=gradercrv&type=rcrvintgrade&htno=" + example.hallTicket());
@@ -108,7 +129,8 @@ class UniversitySimulatorTest {
         Elements marks = Jsoup.parse(response.body()).select("table").get(1).select("tr");
         assertThat(marks).hasSize(revalued.size() + 1);
         assertThat(marks.get(1).select("td")).hasSize(8);
-        assertThat(marks.get(1).select("td").last().text()).isEqualTo(revalued.getFirst().rcrvRemark());
+        assertThat(marks.get(1).select("td").last().text())
+                .isEqualTo(revalued.getFirst().rcrvRemark());
     }
 
     @Test
@@ -128,21 +150,30 @@ class UniversitySimulatorTest {
         String noResult = CASES.first(EdgeCase.NO_RESULT).hallTicket();
         Student student = studentWith("1560");
 
-        for (String query : List.of("examCode=1560&htno=99ZZ1A0599", "examCode=1560&htno=" + noResult,
-                "examCode=1323&htno=" + student.hallTicket(), "examCode=9999&htno=" + student.hallTicket())) {
+        for (String query : List.of(
+                "examCode=1560&htno=99ZZ1A0599",
+                "examCode=1560&htno=" + noResult,
+                "examCode=1323&htno=" + student.hallTicket(),
+                "examCode=9999&htno=" + student.hallTicket())) {
             HttpResponse<String> response = get("/resultAction?degree=btech&etype=r17&type=intgrade&" + query);
 
             assertThat(response.statusCode()).as(query).isEqualTo(200);
-            assertThat(response.body()).as(query).contains("Enter HallTicket Number").doesNotContain("HTNO:");
+            assertThat(response.body())
+                    .as(query)
+                    .contains("Enter HallTicket Number")
+                    .doesNotContain("HTNO:");
         }
     }
 
     @Test
     void malformed_request_gets_tomcats_500_page_in_cp1252() throws Exception {
-        for (String query : List.of("degree=btech&examCode=1560", "degree=btech&examCode=1560&htno=",
-                "degree=btech&htno=20S11A0501", "degree=btech&examCode=15x0&htno=20S11A0501")) {
-            HttpResponse<byte[]> response = http.send(request("/resultAction?" + query).build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
+        for (String query : List.of(
+                "degree=btech&examCode=1560",
+                "degree=btech&examCode=1560&htno=",
+                "degree=btech&htno=20S11A0501",
+                "degree=btech&examCode=15x0&htno=20S11A0501")) {
+            HttpResponse<byte[]> response =
+                    http.send(request("/resultAction?" + query).build(), HttpResponse.BodyHandlers.ofByteArray());
 
             assertThat(response.statusCode()).as(query).isEqualTo(500);
             assertThat(response.body()).as(query).contains((byte) 0x96);
@@ -160,7 +191,8 @@ class UniversitySimulatorTest {
 
         assertThat(mirror.statusCode()).isEqualTo(200);
         assertThat(mirror.body()).isEqualTo(get(query).body());
-        assertThat(get("/results/jsp/home.jsp").body()).isEqualTo(get("/jsp/home.jsp").body());
+        assertThat(get("/results/jsp/home.jsp").body())
+                .isEqualTo(get("/jsp/home.jsp").body());
         assertThat(simulator.requestCount("/resultAction")).isEqualTo(2);
     }
 
@@ -170,10 +202,12 @@ class UniversitySimulatorTest {
         String form = "degree=btech&examCode=1560&etype=r17&type=intgrade&result=null&grad=null&htno="
                 + URLEncoder.encode(student.hallTicket().toLowerCase(), StandardCharsets.UTF_8);
 
-        HttpResponse<String> response = http.send(request("/results/resultAction")
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(
+                request("/results/resultAction")
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString(form))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).contains("<td><b>" + student.hallTicket() + "</b></td>");
@@ -224,7 +258,8 @@ class UniversitySimulatorTest {
         assertThat(simulator.requestCount("/nowhere")).isEqualTo(1);
         assertThat(simulator.resultRequestsForExam("1560")).isEqualTo(3);
         assertThat(simulator.resultRequestsFor(student.hallTicket(), "1560")).isEqualTo(2);
-        assertThat(simulator.resultRequestsFor(student.hallTicket().toLowerCase(), "1391")).isEqualTo(1);
+        assertThat(simulator.resultRequestsFor(student.hallTicket().toLowerCase(), "1391"))
+                .isEqualTo(1);
 
         simulator.resetCounters();
         assertThat(simulator.requestCount()).isZero();
@@ -258,7 +293,8 @@ class UniversitySimulatorTest {
 
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(latency.multipliedBy(3));
         assertThat(simulator.maxConcurrentSeen()).isEqualTo(2);
-        assertThat(batch).allSatisfy(answer -> assertThat(answer.join().statusCode()).isEqualTo(200));
+        assertThat(batch)
+                .allSatisfy(answer -> assertThat(answer.join().statusCode()).isEqualTo(200));
     }
 
     @Test
@@ -271,9 +307,11 @@ class UniversitySimulatorTest {
         assertThat(page.select("h4").eachText()).anyMatch(text -> text.contains("B.Pharmacy"));
         Elements rows = page.select("tr:has(a[href*=examCode])");
         assertThat(rows).hasSize(COHORT.exams().size());
-        List<String> dates = rows.stream().map(row -> row.select("td").get(1).text()).toList();
+        List<String> dates =
+                rows.stream().map(row -> row.select("td").get(1).text()).toList();
         assertThat(dates).allMatch(date -> date.matches("(Updated on |RCRV:)?\\d{2}-[A-Za-z]{3,9}-\\d{4}"));
-        assertThat(dates).anyMatch(date -> date.matches("\\d{2}-[A-Z][a-z]{2}-\\d{4}"))
+        assertThat(dates)
+                .anyMatch(date -> date.matches("\\d{2}-[A-Z][a-z]{2}-\\d{4}"))
                 .anyMatch(date -> date.matches("\\d{2}-[A-Z]{4,9}-\\d{4}"));
         Exam exam1545 = COHORT.exam("1545").orElseThrow();
         assertThat(rows).anySatisfy(row -> {
@@ -294,30 +332,51 @@ class UniversitySimulatorTest {
         assertThat(headings.getFirst().select("p")).isNotEmpty();
         assertThat(headings.last().select("p")).isEmpty();
         Notice newest = COHORT.notices().getFirst();
-        assertThat(headings.getFirst().text()).startsWith("*(" + newest.date().format(
-                java.time.format.DateTimeFormatter.ofPattern("dd-MM-yyyy")) + ") " + newest.description());
+        assertThat(headings.getFirst().text())
+                .startsWith("*(" + newest.date().format(java.time.format.DateTimeFormatter.ofPattern("dd-MM-yyyy"))
+                        + ") " + newest.description());
     }
 
     @Test
     void r22_result_page_is_the_seven_column_page_naming_r22() throws Exception {
         Student student = COHORT.students().stream()
-                .filter(s -> s.regulation().equals("R22") && s.results().containsKey("1763")).findFirst().orElseThrow();
+                .filter(s -> s.regulation().equals("R22") && s.results().containsKey("1763"))
+                .findFirst()
+                .orElseThrow();
 
         String body = get("/resultAction?degree=btech&examCode=1763&etype=r17&type=intgrade&result=null&grad=null&htno="
-                + student.hallTicket()).body();
+                        + student.hallTicket())
+                .body();
 
-        assertThat(body).contains("I B.Tech. I Semester (R22) Regular, ", "SUBJECT CODE", "INTERNAL", "EXTERNAL",
-                "CREDITS(C)", student.hallTicket());
-        assertThat(Jsoup.parse(body).select("table").get(1).select("tr")).hasSize(student.results().get("1763").size() + 1);
+        assertThat(body)
+                .contains(
+                        "I B.Tech. I Semester (R22) Regular, ",
+                        "SUBJECT CODE",
+                        "INTERNAL",
+                        "EXTERNAL",
+                        "CREDITS(C)",
+                        student.hallTicket());
+        assertThat(Jsoup.parse(body).select("table").get(1).select("tr"))
+                .hasSize(student.results().get("1763").size() + 1);
     }
 
     @Test
     void a_release_published_while_running_is_listed_and_answered_from_then_on() throws Exception {
-        Student student = COHORT.students().stream().filter(s -> s.regulation().equals("R22") && !s.hasNoResult())
-                .findFirst().orElseThrow();
-        Exam release = new Exam("1901", "B.Tech I Year II Semester (R22) Regular Examinations Results",
-                LocalDate.of(2026, 8, 20), Map.of("degree", "btech", "examCode", "1901"), "btech",
-                "R22", "1-2", ExamKind.REGULAR, false, MarksLayout.SEVEN_COLUMN);
+        Student student = COHORT.students().stream()
+                .filter(s -> s.regulation().equals("R22") && !s.hasNoResult())
+                .findFirst()
+                .orElseThrow();
+        Exam release = new Exam(
+                "1901",
+                "B.Tech I Year II Semester (R22) Regular Examinations Results",
+                LocalDate.of(2026, 8, 20),
+                Map.of("degree", "btech", "examCode", "1901"),
+                "btech",
+                "R22",
+                "1-2",
+                ExamKind.REGULAR,
+                false,
+                MarksLayout.SEVEN_COLUMN);
         Mark row = new Mark("CH202BS", "ENGINEERING CHEMISTRY", "30", "40", "70", "A", "4", "");
         try (UniversitySimulator own = UniversitySimulator.start(COHORT, 0)) {
             String query = "/resultAction?degree=btech&examCode=1901&htno=" + student.hallTicket();
@@ -330,7 +389,8 @@ class UniversitySimulatorTest {
             assertThat(noResultYet).contains("Enter HallTicket Number");
             assertThat(send(own, "/jsp/home.jsp")).contains("examCode=1901", release.title());
             assertThat(send(own, query)).contains("ENGINEERING CHEMISTRY", "CH202BS");
-            assertThat(own.cohort().student(student.hallTicket()).orElseThrow().results()).containsKey("1901");
+            assertThat(own.cohort().student(student.hallTicket()).orElseThrow().results())
+                    .containsKey("1901");
             assertThat(own.cohort().exams()).hasSize(COHORT.exams().size() + 1);
         }
         assertThat(COHORT.exam("1901")).isEmpty();
@@ -342,14 +402,22 @@ class UniversitySimulatorTest {
         Student student = COHORT.students().getFirst();
         Mark row = student.results().values().iterator().next().getFirst();
 
-        assertThat(catchThrowable(() ->
-                COHORT.withRelease(listed, Map.of(student.hallTicket(), List.of(row)))))
+        assertThat(catchThrowable(() -> COHORT.withRelease(listed, Map.of(student.hallTicket(), List.of(row)))))
                 .isInstanceOf(IllegalArgumentException.class);
-        Exam fresh = new Exam("1902", listed.title(), listed.releaseDate(), Map.of("degree", "btech",
-                "examCode", "1902"), "btech", "R18", "4-1", ExamKind.REGULAR, false, MarksLayout.SEVEN_COLUMN);
-        assertThat(catchThrowable(() ->
-                COHORT.withRelease(fresh, Map.of("99ZZ1A0501", List.of(row)))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("99ZZ1A0501");
+        Exam fresh = new Exam(
+                "1902",
+                listed.title(),
+                listed.releaseDate(),
+                Map.of("degree", "btech", "examCode", "1902"),
+                "btech",
+                "R18",
+                "4-1",
+                ExamKind.REGULAR,
+                false,
+                MarksLayout.SEVEN_COLUMN);
+        assertThat(catchThrowable(() -> COHORT.withRelease(fresh, Map.of("99ZZ1A0501", List.of(row)))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("99ZZ1A0501");
     }
 
     @Test
@@ -368,12 +436,16 @@ class UniversitySimulatorTest {
     }
 
     private static String send(UniversitySimulator site, String pathAndQuery) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(site.baseUrl() + pathAndQuery)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        return http.send(
+                        HttpRequest.newBuilder(URI.create(site.baseUrl() + pathAndQuery))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     private static HttpRequest.Builder request(String pathAndQuery) {
-        return HttpRequest.newBuilder(URI.create(simulator.baseUrl() + pathAndQuery)).timeout(Duration.ofSeconds(10));
+        return HttpRequest.newBuilder(URI.create(simulator.baseUrl() + pathAndQuery))
+                .timeout(Duration.ofSeconds(10));
     }
 
     private static HttpResponse<String> get(String pathAndQuery) throws Exception {

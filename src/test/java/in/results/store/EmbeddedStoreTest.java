@@ -16,9 +16,11 @@ import org.junit.jupiter.api.Test;
 class EmbeddedStoreTest {
     private final ManualTicker ticker = new ManualTicker();
     /** Loads run at once on the caller's thread: the store's waiting plays no part. */
-    private final EmbeddedStore<String, String> store = new EmbeddedStore<>(100, Duration.ofDays(7), ticker, Runnable::run);
+    private final EmbeddedStore<String, String> store =
+            new EmbeddedStore<>(100, Duration.ofDays(7), ticker, Runnable::run);
     /** Loads wait in a queue until the test releases them. */
     private final ManualExecutor loads = new ManualExecutor();
+
     private final EmbeddedStore<String, String> held = new EmbeddedStore<>(100, Duration.ofDays(7), ticker, loads);
 
     private Deadline ample() {
@@ -41,10 +43,22 @@ class EmbeddedStoreTest {
     @Test
     void fresh_value_is_a_hit_without_loading_again() {
         AtomicInteger count = new AtomicInteger();
-        store.get("k", key -> { count.incrementAndGet(); return fresh("v"); }, ample());
+        store.get(
+                "k",
+                key -> {
+                    count.incrementAndGet();
+                    return fresh("v");
+                },
+                ample());
         ticker.advance(Duration.ofMinutes(10));
 
-        CachedAnswer<String> answer = store.get("k", key -> { count.incrementAndGet(); return fresh("w"); }, ample());
+        CachedAnswer<String> answer = store.get(
+                "k",
+                key -> {
+                    count.incrementAndGet();
+                    return fresh("w");
+                },
+                ample());
 
         assertThat(answer.value()).isEqualTo("v");
         assertThat(answer.status()).isEqualTo(CacheStatus.HIT);
@@ -81,7 +95,8 @@ class EmbeddedStoreTest {
     @Test
     void failed_load_without_a_copy_throws_and_stores_nothing() {
         assertThatThrownBy(() -> store.get("k", EmbeddedStoreTest::down, ample()))
-                .isInstanceOfSatisfying(LookupFailure.class,
+                .isInstanceOfSatisfying(
+                        LookupFailure.class,
                         failure -> assertThat(failure.kind()).isEqualTo(LookupFailure.Kind.UNAVAILABLE))
                 .hasMessage("down");
         assertThat(store.peek("k")).isEmpty();
@@ -92,7 +107,8 @@ class EmbeddedStoreTest {
         store.get("k", key -> fresh("old"), ample());
         ticker.advance(Duration.ofDays(7).plusMinutes(1));
 
-        assertThatThrownBy(() -> store.get("k", EmbeddedStoreTest::down, ample())).isInstanceOf(LookupFailure.class);
+        assertThatThrownBy(() -> store.get("k", EmbeddedStoreTest::down, ample()))
+                .isInstanceOf(LookupFailure.class);
     }
 
     @Test
@@ -109,21 +125,29 @@ class EmbeddedStoreTest {
         store.get("k", key -> fresh("good"), ample());
         ticker.advance(Duration.ofHours(1));
 
-        CachedAnswer<String> answer = store.get("k", key -> {
-            throw new IllegalStateException("bug in the loader");
-        }, ample());
+        CachedAnswer<String> answer = store.get(
+                "k",
+                key -> {
+                    throw new IllegalStateException("bug in the loader");
+                },
+                ample());
 
         assertThat(answer.value()).isEqualTo("good");
         assertThat(answer.status()).isEqualTo(CacheStatus.STALE);
-        assertThatThrownBy(() -> store.get("other", key -> {
-            throw new IllegalStateException("bug in the loader");
-        }, ample())).hasMessage("bug in the loader");
+        assertThatThrownBy(() -> store.get(
+                        "other",
+                        key -> {
+                            throw new IllegalStateException("bug in the loader");
+                        },
+                        ample()))
+                .hasMessage("bug in the loader");
     }
 
     @Test
     void a_load_not_done_by_the_deadline_is_left_to_finish_and_fills_the_store() {
         assertThatThrownBy(() -> held.get("k", key -> fresh("late"), passed()))
-                .isInstanceOfSatisfying(LookupFailure.class,
+                .isInstanceOfSatisfying(
+                        LookupFailure.class,
                         failure -> assertThat(failure.kind()).isEqualTo(LookupFailure.Kind.UNAVAILABLE));
         assertThat(held.peek("k")).isEmpty();
 
@@ -151,7 +175,13 @@ class EmbeddedStoreTest {
     void identical_gets_while_a_load_runs_share_that_load() {
         AtomicInteger count = new AtomicInteger();
         for (int i = 0; i < 20; i++) {
-            assertThatThrownBy(() -> held.get("k", key -> { count.incrementAndGet(); return fresh("v"); }, passed()))
+            assertThatThrownBy(() -> held.get(
+                            "k",
+                            key -> {
+                                count.incrementAndGet();
+                                return fresh("v");
+                            },
+                            passed()))
                     .isInstanceOf(LookupFailure.class);
         }
         assertThat(loads.queued()).isEqualTo(1);

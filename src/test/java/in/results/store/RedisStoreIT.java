@@ -51,15 +51,28 @@ class RedisStoreIT {
     /** One instance's store of words. */
     private RedisStore<String, String> instance() {
         LoadNotices notices = new LoadNotices();
-        RedisLink link = RedisLink.open(redis.url(), Duration.ofSeconds(2), SharedCopies.channel(PREFIX),
-                notices::deliver, Ticker.systemTicker(), Clock.systemUTC(), executor);
+        RedisLink link = RedisLink.open(
+                redis.url(),
+                Duration.ofSeconds(2),
+                SharedCopies.channel(PREFIX),
+                notices::deliver,
+                Ticker.systemTicker(),
+                Clock.systemUTC(),
+                executor);
         links.add(link);
         ObjectMapper mapper = new ObjectMapper();
-        SharedCopies<String> copies = new SharedCopies<>(link, notices, PREFIX, "words",
-                new CopyCodec<>(mapper, mapper.constructType(String.class), UnaryOperator.identity()), STALE_FOR,
-                Ticker.systemTicker(), Clock.systemUTC(), executor);
-        return new RedisStore<>(copies, SharedCopies::part, 100, STALE_FOR, Ticker.systemTicker(), Clock.systemUTC(),
+        SharedCopies<String> copies = new SharedCopies<>(
+                link,
+                notices,
+                PREFIX,
+                "words",
+                new CopyCodec<>(mapper, mapper.constructType(String.class), UnaryOperator.identity()),
+                STALE_FOR,
+                Ticker.systemTicker(),
+                Clock.systemUTC(),
                 executor);
+        return new RedisStore<>(
+                copies, SharedCopies::part, 100, STALE_FOR, Ticker.systemTicker(), Clock.systemUTC(), executor);
     }
 
     private static Deadline ample() {
@@ -76,8 +89,20 @@ class RedisStoreIT {
         RedisStore<String, String> b = instance();
         AtomicInteger loads = new AtomicInteger();
 
-        CachedAnswer<String> loaded = a.get("k", key -> { loads.incrementAndGet(); return fresh("v"); }, ample());
-        CachedAnswer<String> shared = b.get("k", key -> { loads.incrementAndGet(); return fresh("w"); }, ample());
+        CachedAnswer<String> loaded = a.get(
+                "k",
+                key -> {
+                    loads.incrementAndGet();
+                    return fresh("v");
+                },
+                ample());
+        CachedAnswer<String> shared = b.get(
+                "k",
+                key -> {
+                    loads.incrementAndGet();
+                    return fresh("w");
+                },
+                ample());
 
         assertThat(loaded.status()).isEqualTo(CacheStatus.MISS);
         assertThat(shared.status()).isEqualTo(CacheStatus.HIT);
@@ -94,15 +119,27 @@ class RedisStoreIT {
         CountDownLatch loading = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
 
-        CompletableFuture<CachedAnswer<String>> onA = CompletableFuture.supplyAsync(() -> a.get("k", key -> {
-            loads.incrementAndGet();
-            loading.countDown();
-            await(release);
-            return fresh("from a");
-        }, ample()), executor);
+        CompletableFuture<CachedAnswer<String>> onA = CompletableFuture.supplyAsync(
+                () -> a.get(
+                        "k",
+                        key -> {
+                            loads.incrementAndGet();
+                            loading.countDown();
+                            await(release);
+                            return fresh("from a");
+                        },
+                        ample()),
+                executor);
         loading.await(10, TimeUnit.SECONDS);
         CompletableFuture<CachedAnswer<String>> onB = CompletableFuture.supplyAsync(
-                () -> b.get("k", key -> { loads.incrementAndGet(); return fresh("from b"); }, ample()), executor);
+                () -> b.get(
+                        "k",
+                        key -> {
+                            loads.incrementAndGet();
+                            return fresh("from b");
+                        },
+                        ample()),
+                executor);
         release.countDown();
 
         assertThat(onA.get(10, TimeUnit.SECONDS).value()).isEqualTo("from a");
@@ -118,22 +155,37 @@ class RedisStoreIT {
         CountDownLatch loading = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
 
-        CompletableFuture<CachedAnswer<String>> onA = CompletableFuture.supplyAsync(() -> a.get("k", key -> {
-            loading.countDown();
-            await(release);
-            throw LookupFailure.unreadable("a page nobody can read");
-        }, ample()), executor);
+        CompletableFuture<CachedAnswer<String>> onA = CompletableFuture.supplyAsync(
+                () -> a.get(
+                        "k",
+                        key -> {
+                            loading.countDown();
+                            await(release);
+                            throw LookupFailure.unreadable("a page nobody can read");
+                        },
+                        ample()),
+                executor);
         loading.await(10, TimeUnit.SECONDS);
         long setsBefore = setCalls();
         CompletableFuture<CachedAnswer<String>> onB = CompletableFuture.supplyAsync(
-                () -> b.get("k", key -> { loadsOnB.incrementAndGet(); return fresh("from b"); }, ample()), executor);
+                () -> b.get(
+                        "k",
+                        key -> {
+                            loadsOnB.incrementAndGet();
+                            return fresh("from b");
+                        },
+                        ample()),
+                executor);
         // B's claim of the lease (a SET) is refused while A loads: B then waits for A's notice.
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> setCalls() > setsBefore);
         release.countDown();
 
         assertThatThrownBy(() -> onA.join()).hasCauseInstanceOf(LookupFailure.class);
-        assertThatThrownBy(() -> onB.join()).cause().isInstanceOfSatisfying(LookupFailure.class,
-                failure -> assertThat(failure.kind()).isEqualTo(LookupFailure.Kind.UNREADABLE));
+        assertThatThrownBy(() -> onB.join())
+                .cause()
+                .isInstanceOfSatisfying(
+                        LookupFailure.class,
+                        failure -> assertThat(failure.kind()).isEqualTo(LookupFailure.Kind.UNREADABLE));
         assertThat(loadsOnB).hasValue(0);
     }
 
@@ -144,7 +196,13 @@ class RedisStoreIT {
         AtomicInteger loads = new AtomicInteger();
 
         long start = System.nanoTime();
-        CachedAnswer<String> answer = b.get("k", key -> { loads.incrementAndGet(); return fresh("v"); }, ample());
+        CachedAnswer<String> answer = b.get(
+                "k",
+                key -> {
+                    loads.incrementAndGet();
+                    return fresh("v");
+                },
+                ample());
         Duration waited = Duration.ofNanos(System.nanoTime() - start);
 
         assertThat(answer.value()).isEqualTo("v");
@@ -162,8 +220,13 @@ class RedisStoreIT {
         AtomicInteger loadsOnA = new AtomicInteger();
 
         CachedAnswer<String> refreshedOnB = b.reload("list", key -> fresh("new"), ample());
-        CachedAnswer<String> reloadedOnA =
-                a.reload("list", key -> { loadsOnA.incrementAndGet(); return fresh("newest"); }, ample());
+        CachedAnswer<String> reloadedOnA = a.reload(
+                "list",
+                key -> {
+                    loadsOnA.incrementAndGet();
+                    return fresh("newest");
+                },
+                ample());
 
         assertThat(refreshedOnB.value()).isEqualTo("new");
         assertThat(reloadedOnA.value()).isEqualTo("new");
@@ -177,9 +240,26 @@ class RedisStoreIT {
         RedisStore<String, String> alone = instance();
         AtomicInteger loads = new AtomicInteger();
 
-        CachedAnswer<String> first = alone.get("k", key -> { loads.incrementAndGet(); return fresh("v"); }, ample());
-        CachedAnswer<String> second = alone.get("k", key -> { loads.incrementAndGet(); return fresh("w"); }, ample());
-        CachedAnswer<String> failed = alone.reload("k", key -> { throw LookupFailure.unavailable("down"); }, ample());
+        CachedAnswer<String> first = alone.get(
+                "k",
+                key -> {
+                    loads.incrementAndGet();
+                    return fresh("v");
+                },
+                ample());
+        CachedAnswer<String> second = alone.get(
+                "k",
+                key -> {
+                    loads.incrementAndGet();
+                    return fresh("w");
+                },
+                ample());
+        CachedAnswer<String> failed = alone.reload(
+                "k",
+                key -> {
+                    throw LookupFailure.unavailable("down");
+                },
+                ample());
 
         assertThat(first.status()).isEqualTo(CacheStatus.MISS);
         assertThat(second.status()).isEqualTo(CacheStatus.HIT);
@@ -191,9 +271,13 @@ class RedisStoreIT {
 
     /** How many SET commands Redis has run (the lease claims; copies are stored by a script). */
     private long setCalls() {
-        return redis.command("INFO", "commandstats").lines().filter(line -> line.startsWith("cmdstat_set:"))
-                .map(line -> line.replaceAll("^cmdstat_set:calls=(\\d+).*$", "$1")).mapToLong(Long::parseLong)
-                .findFirst().orElse(0);
+        return redis.command("INFO", "commandstats")
+                .lines()
+                .filter(line -> line.startsWith("cmdstat_set:"))
+                .map(line -> line.replaceAll("^cmdstat_set:calls=(\\d+).*$", "$1"))
+                .mapToLong(Long::parseLong)
+                .findFirst()
+                .orElse(0);
     }
 
     private static void await(CountDownLatch latch) {

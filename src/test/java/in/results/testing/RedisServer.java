@@ -106,15 +106,25 @@ public final class RedisServer implements AutoCloseable {
 
     private void launch() {
         try {
-            process = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                    "--save", "", "--appendonly", "no")
+            process = new ProcessBuilder(
+                            "redis-server",
+                            "--port",
+                            Integer.toString(port),
+                            "--bind",
+                            "127.0.0.1",
+                            "--save",
+                            "",
+                            "--appendonly",
+                            "no")
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start redis-server (apt-get install redis-server)", e);
         }
-        await().atMost(STARTUP).pollInterval(Duration.ofMillis(20)).ignoreExceptions()
+        await().atMost(STARTUP)
+                .pollInterval(Duration.ofMillis(20))
+                .ignoreExceptions()
                 .until(() -> process.isAlive() && answersPing());
     }
 

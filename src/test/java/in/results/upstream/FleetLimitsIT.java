@@ -43,11 +43,19 @@ class FleetLimitsIT {
 
     /** One instance's limits: {@code slots} in flight (bulk at most {@code bulkSlots}), {@code perSecond} tokens. */
     private HostLimits instance(int slots, int bulkSlots, int perSecond, Duration slotLease) {
-        RedisLink link = RedisLink.open(redis.url(), Duration.ofSeconds(2), "test:loads", message -> { }, TIME,
-                Clock.systemUTC(), Executors.newVirtualThreadPerTaskExecutor());
+        RedisLink link = RedisLink.open(
+                redis.url(),
+                Duration.ofSeconds(2),
+                "test:loads",
+                message -> {},
+                TIME,
+                Clock.systemUTC(),
+                Executors.newVirtualThreadPerTaskExecutor());
         links.add(link);
-        return HostLimits.fleet(new SharedLimits(link, "test:", HOST, slots, bulkSlots, perSecond, slotLease, TIME),
-                Duration.ofSeconds(5), TIME);
+        return HostLimits.fleet(
+                new SharedLimits(link, "test:", HOST, slots, bulkSlots, perSecond, slotLease, TIME),
+                Duration.ofSeconds(5),
+                TIME);
     }
 
     private static Deadline within(Duration budget) {
@@ -61,8 +69,10 @@ class FleetLimitsIT {
 
     @Test
     void the_slots_are_a_total_for_every_instance() throws Exception {
-        List<HostLimits> fleet = List.of(instance(2, 2, 0, Duration.ofSeconds(30)),
-                instance(2, 2, 0, Duration.ofSeconds(30)), instance(2, 2, 0, Duration.ofSeconds(30)));
+        List<HostLimits> fleet = List.of(
+                instance(2, 2, 0, Duration.ofSeconds(30)),
+                instance(2, 2, 0, Duration.ofSeconds(30)),
+                instance(2, 2, 0, Duration.ofSeconds(30)));
         AtomicInteger inFlight = new AtomicInteger();
         List<Integer> seen = new CopyOnWriteArrayList<>();
 
@@ -70,8 +80,8 @@ class FleetLimitsIT {
             for (int i = 0; i < 12; i++) {
                 HostLimits limits = fleet.get(i % 3);
                 callers.submit(() -> {
-                    HostLimits.Admission.Admitted slot = admitted(limits.admit(Priority.INTERACTIVE, within(
-                            Duration.ofSeconds(20))));
+                    HostLimits.Admission.Admitted slot =
+                            admitted(limits.admit(Priority.INTERACTIVE, within(Duration.ofSeconds(20))));
                     seen.add(inFlight.incrementAndGet());
                     Thread.sleep(30);
                     inFlight.decrementAndGet();
@@ -89,23 +99,32 @@ class FleetLimitsIT {
     void a_bulk_request_waits_while_an_interactive_one_of_another_instance_waits_for_a_token() throws Exception {
         HostLimits a = instance(10, 5, 2, Duration.ofSeconds(30));
         HostLimits b = instance(10, 5, 2, Duration.ofSeconds(30));
-        admitted(a.admit(Priority.BULK, within(Duration.ofSeconds(1)))).release().run();
-        admitted(a.admit(Priority.BULK, within(Duration.ofSeconds(1)))).release().run(); // the bucket is empty now
+        admitted(a.admit(Priority.BULK, within(Duration.ofSeconds(1))))
+                .release()
+                .run();
+        admitted(a.admit(Priority.BULK, within(Duration.ofSeconds(1))))
+                .release()
+                .run(); // the bucket is empty now
         List<Priority> order = new CopyOnWriteArrayList<>();
 
         try (var callers = Executors.newVirtualThreadPerTaskExecutor()) {
             callers.submit(() -> {
-                admitted(a.admit(Priority.INTERACTIVE, within(Duration.ofSeconds(10)))).release().run();
+                admitted(a.admit(Priority.INTERACTIVE, within(Duration.ofSeconds(10))))
+                        .release()
+                        .run();
                 order.add(Priority.INTERACTIVE);
                 return null;
             });
             // The interactive caller waits for a token (its place is in Redis), or on a slow machine the bucket
             // refilled first and it was admitted at once: either way it is ahead of the bulk caller started next.
-            await().atMost(Duration.ofSeconds(5)).until(
-                    () -> order.contains(Priority.INTERACTIVE) || redis.command(
-                            "ZCARD", "test:limits:" + "http%3A%2F%2Funiversity.test" + ":interactive").equals("1"));
+            await().atMost(Duration.ofSeconds(5))
+                    .until(() -> order.contains(Priority.INTERACTIVE)
+                            || redis.command("ZCARD", "test:limits:" + "http%3A%2F%2Funiversity.test" + ":interactive")
+                                    .equals("1"));
             callers.submit(() -> {
-                admitted(b.admit(Priority.BULK, within(Duration.ofSeconds(10)))).release().run();
+                admitted(b.admit(Priority.BULK, within(Duration.ofSeconds(10))))
+                        .release()
+                        .run();
                 order.add(Priority.BULK);
                 return null;
             });
@@ -146,7 +165,8 @@ class FleetLimitsIT {
         HostLimits limits = instance(1, 1, 0, Duration.ofSeconds(30));
         redis.kill();
 
-        HostLimits.Admission.Admitted alone = admitted(limits.admit(Priority.INTERACTIVE, within(Duration.ofSeconds(3))));
+        HostLimits.Admission.Admitted alone =
+                admitted(limits.admit(Priority.INTERACTIVE, within(Duration.ofSeconds(3))));
         HostLimits.Admission second = limits.admit(Priority.INTERACTIVE, within(Duration.ofMillis(100)));
         boolean sharedWhileDown = limits.isShared();
         alone.release().run();

@@ -30,8 +30,12 @@ class HostGateTest {
     }
 
     private HostGate gate(int slots, Duration timeout, int breakerThreshold, int perSecond) {
-        return new HostGate(HOST, slots, timeout,
-                new UpstreamPolicy(breakerThreshold, COOL_DOWN, 0, Duration.ZERO, perSecond), ticker);
+        return new HostGate(
+                HOST,
+                slots,
+                timeout,
+                new UpstreamPolicy(breakerThreshold, COOL_DOWN, 0, Duration.ZERO, perSecond),
+                ticker);
     }
 
     private HostGate.Exchange<String> replying(Reply<String> reply) {
@@ -74,8 +78,8 @@ class HostGateTest {
         HostGate.Outcome<String> refused = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
 
         assertThat(afterUnreadable).isEqualTo(BreakerState.CLOSED);
-        assertThat(refused).isEqualTo(
-                new HostGate.Outcome.Refused<>(HOST + " is skipped: its circuit breaker is open", true));
+        assertThat(refused)
+                .isEqualTo(new HostGate.Outcome.Refused<>(HOST + " is skipped: its circuit breaker is open", true));
         assertThat(sent).hasSize(2);
         assertThat(gate.health().state()).isEqualTo(BreakerState.OPEN);
         assertThat(gate.breakerOpens()).isEqualTo(1);
@@ -102,8 +106,8 @@ class HostGateTest {
         gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unavailable<>("answered HTTP 503")));
         ticker.advance(COOL_DOWN);
 
-        assertThatIllegalStateException().isThrownBy(() -> gate.send(Priority.INTERACTIVE, deadline(TIMEOUT),
-                timeout -> {
+        assertThatIllegalStateException()
+                .isThrownBy(() -> gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), timeout -> {
                     throw new IllegalStateException("a reader's bug");
                 }));
         HostGate.Outcome<String> probe = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
@@ -128,11 +132,12 @@ class HostGateTest {
     void while_every_slot_is_taken_a_request_waits_at_most_one_request_timeout_and_is_not_sent() {
         HostGate gate = gate(1, Duration.ofMillis(50), 1, 0);
         CountDownLatch answer = new CountDownLatch(1);
-        Thread holder = Thread.ofVirtual().start(() -> gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), timeout -> {
-            sent.add(timeout);
-            answer.await();
-            return PAGE;
-        }));
+        Thread holder = Thread.ofVirtual()
+                .start(() -> gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), timeout -> {
+                    sent.add(timeout);
+                    answer.await();
+                    return PAGE;
+                }));
         await().until(() -> sent.size() == 1); // the holder's request is in flight, in the one slot
 
         HostGate.Outcome<String> saturated = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));

@@ -58,18 +58,27 @@ class UpstreamClientIT {
     }
 
     private UpstreamClient client(UpstreamPolicy policy, Duration timeout, Ticker time) {
-        return new UpstreamClient(List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), 8, timeout,
-                policy, time);
+        return new UpstreamClient(
+                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), 8, timeout, policy, time);
     }
 
     /** The {@code n}-th student that has a result, with the query of their first exam. */
     private static Lookup lookup(int n) {
-        Student student = COHORT.students().stream().filter(s -> !s.results().isEmpty()).skip(n).findFirst()
+        Student student = COHORT.students().stream()
+                .filter(s -> !s.results().isEmpty())
+                .skip(n)
+                .findFirst()
                 .orElseThrow();
         Exam exam = COHORT.exam(student.results().keySet().iterator().next()).orElseThrow();
         Map<String, String> params = exam.linkParams();
-        return new Lookup(new HallTicket(student.hallTicket()), new ExamQuery(params.get("degree"), exam.code(),
-                params.getOrDefault("etype", ""), params.getOrDefault("type", ""), params.getOrDefault("result", "")));
+        return new Lookup(
+                new HallTicket(student.hallTicket()),
+                new ExamQuery(
+                        params.get("degree"),
+                        exam.code(),
+                        params.getOrDefault("etype", ""),
+                        params.getOrDefault("type", ""),
+                        params.getOrDefault("result", "")));
     }
 
     private record Lookup(HallTicket hallTicket, ExamQuery exam) {}
@@ -122,8 +131,10 @@ class UpstreamClientIT {
 
         Reply<ResultPage> answer = client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE);
 
-        assertThat(answer).isInstanceOfSatisfying(Reply.Unavailable.class,
-                down -> assertThat(down.reason()).contains("timed out"));
+        assertThat(answer)
+                .isInstanceOfSatisfying(
+                        Reply.Unavailable.class,
+                        down -> assertThat(down.reason()).contains("timed out"));
         // Each host got its whole timeout; then no whole timeout was left for a retry.
         assertThat(client.stats().requests()).isEqualTo(2);
         assertThat(client.stats().retries()).isZero();
@@ -141,8 +152,10 @@ class UpstreamClientIT {
         long sentBefore = primary.requestCount() + mirror.requestCount();
         Reply<ResultPage> refused = client.fetchResult(second.hallTicket(), second.exam(), Priority.INTERACTIVE);
 
-        assertThat(opening).isInstanceOfSatisfying(Reply.Unavailable.class,
-                down -> assertThat(down.reason()).contains("503"));
+        assertThat(opening)
+                .isInstanceOfSatisfying(
+                        Reply.Unavailable.class,
+                        down -> assertThat(down.reason()).contains("503"));
         assertThat(sentBefore).isEqualTo(2); // each breaker opened at its first failure: no retry round
         assertThat(refused).isInstanceOf(Reply.Unavailable.class);
         assertThat(primary.requestCount() + mirror.requestCount()).isEqualTo(2); // nothing sent, nothing waited for
@@ -166,13 +179,13 @@ class UpstreamClientIT {
         List<Future<Reply<ResultPage>>> answers = new ArrayList<>();
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             Lookup probing = lookup(1);
-            answers.add(executor.submit(() ->
-                    client.fetchResult(probing.hallTicket(), probing.exam(), Priority.INTERACTIVE)));
+            answers.add(executor.submit(
+                    () -> client.fetchResult(probing.hallTicket(), probing.exam(), Priority.INTERACTIVE)));
             await().until(() -> resultRequests(primary) == 1); // the probe is at the primary
             for (int i = 2; i <= 10; i++) {
                 Lookup lookup = lookup(i);
-                answers.add(executor.submit(() ->
-                        client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE)));
+                answers.add(executor.submit(
+                        () -> client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE)));
             }
         }
 
@@ -197,21 +210,23 @@ class UpstreamClientIT {
         mirror.setLatency(Duration.ofMillis(500), Duration.ZERO);
         ticker.advance(COOL_DOWN);
 
-        assertThat(client.health()).extracting(HostHealth::state)
+        assertThat(client.health())
+                .extracting(HostHealth::state)
                 .containsExactly(BreakerState.HALF_OPEN, BreakerState.HALF_OPEN); // probes are due
         List<Future<Reply<ResultPage>>> answers = new ArrayList<>();
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 1; i <= 10; i++) {
                 Lookup lookup = lookup(i);
-                answers.add(executor.submit(() ->
-                        client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE)));
+                answers.add(executor.submit(
+                        () -> client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE)));
             }
         }
 
         for (Future<Reply<ResultPage>> answer : answers) {
             assertThat(answer.get()).isInstanceOf(Reply.Answered.class);
         }
-        assertThat(client.health()).extracting(HostHealth::state)
+        assertThat(client.health())
+                .extracting(HostHealth::state)
                 .containsExactly(BreakerState.CLOSED, BreakerState.CLOSED);
     }
 
@@ -224,23 +239,30 @@ class UpstreamClientIT {
         client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE);
         ticker.advance(Duration.ofSeconds(5));
 
-        assertThat(client.health()).containsExactly(
-                new HostHealth(primary.baseUrl(), BreakerState.OPEN, new HostHealth.LastSuccess.Never()),
-                new HostHealth(URI.create(mirror.baseUrl() + "/results"), BreakerState.CLOSED,
-                        new HostHealth.LastSuccess.Ago(Duration.ofSeconds(5))));
+        assertThat(client.health())
+                .containsExactly(
+                        new HostHealth(primary.baseUrl(), BreakerState.OPEN, new HostHealth.LastSuccess.Never()),
+                        new HostHealth(
+                                URI.create(mirror.baseUrl() + "/results"),
+                                BreakerState.CLOSED,
+                                new HostHealth.LastSuccess.Ago(Duration.ofSeconds(5))));
     }
 
     @Test
     void the_request_budget_holds_across_callers() throws Exception {
-        UpstreamClient client = new UpstreamClient(List.of(primary.baseUrl()), 8, Duration.ofSeconds(3),
-                policy(5, 0).withRequestsPerSecond(20), ticker);
+        UpstreamClient client = new UpstreamClient(
+                List.of(primary.baseUrl()),
+                8,
+                Duration.ofSeconds(3),
+                policy(5, 0).withRequestsPerSecond(20),
+                ticker);
 
         List<Future<Reply<ResultPage>>> answers = new ArrayList<>();
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < 30; i++) {
                 Lookup lookup = lookup(i);
-                answers.add(executor.submit(() ->
-                        client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.BULK)));
+                answers.add(
+                        executor.submit(() -> client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.BULK)));
             }
             // 20 from the full bucket at once; the other 10 wait for tokens, which come only as time passes.
             await().until(() -> resultRequests(primary) == 20 && client.waitingForToken(Priority.BULK) == 10);

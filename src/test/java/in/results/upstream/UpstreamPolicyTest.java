@@ -15,15 +15,13 @@ class UpstreamPolicyTest {
 
         assertThat(defaults).isEqualTo(new UpstreamPolicy(5, Duration.ofSeconds(30), 2, Duration.ofMillis(100), 100));
         assertThat(defaults.withRequestsPerSecond(0).requestsPerSecond()).isZero();
-        assertThatIllegalArgumentException()
-                .isThrownBy(() -> new UpstreamPolicy(0, COOL_DOWN, 2, Duration.ZERO, 0));
+        assertThatIllegalArgumentException().isThrownBy(() -> new UpstreamPolicy(0, COOL_DOWN, 2, Duration.ZERO, 0));
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> new UpstreamPolicy(5, Duration.ZERO, 2, Duration.ZERO, 0));
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> new UpstreamPolicy(5, COOL_DOWN, UpstreamPolicy.MAX_RETRIES + 1, Duration.ZERO, 0));
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> new UpstreamPolicy(5, COOL_DOWN, 2, Duration.ofMillis(-1), 0));
-        assertThatIllegalArgumentException()
-                .isThrownBy(() -> new UpstreamPolicy(5, COOL_DOWN, 2, Duration.ZERO, -1));
+        assertThatIllegalArgumentException().isThrownBy(() -> new UpstreamPolicy(5, COOL_DOWN, 2, Duration.ZERO, -1));
     }
 }
