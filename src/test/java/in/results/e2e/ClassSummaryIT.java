@@ -11,7 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,16 +52,21 @@ class ClassSummaryIT {
         return IntStream.rangeClosed(from, to).mapToObj("%02d"::formatted).toList();
     }
 
-    private ServiceClient.Reply pollUntilDone(String pathAndQuery, List<Integer> progress) throws InterruptedException {
-        for (int i = 0; i < 600; i++) {
-            var reply = client.get(pathAndQuery);
-            if (reply.status() != 202) {
-                return reply;
-            }
-            progress.add(reply.json().get("done").asInt());
-            Thread.sleep(25);
-        }
-        throw new AssertionError("the job did not finish within 15 s");
+    private ServiceClient.Reply pollUntilDone(String pathAndQuery, List<Integer> progress) {
+        AtomicReference<ServiceClient.Reply> finished = new AtomicReference<>();
+        Awaitility.await("the job finishes")
+                .atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(25))
+                .until(() -> {
+                    var reply = client.get(pathAndQuery);
+                    if (reply.status() == 202) {
+                        progress.add(reply.json().get("done").asInt());
+                        return false;
+                    }
+                    finished.set(reply);
+                    return true;
+                });
+        return finished.get();
     }
 
     private static ObjectNode withoutExamName(com.fasterxml.jackson.databind.JsonNode summary) {
