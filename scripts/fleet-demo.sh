@@ -39,7 +39,10 @@ wait_for() {
 
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no >"$LOGS/redis.log" 2>&1 &
 pids+=($!)
-java -jar target/results-service.jar simulator --port "$SIMULATOR_PORT" --latency-ms 100 >"$LOGS/simulator.log" 2>&1 &
+# jvm.options for every process, each with a class data sharing archive of its own: processes stopped together must
+# not write one archive file at the same time.
+java @jvm.options -XX:SharedArchiveFile="$LOGS/simulator.jsa" -jar target/results-service.jar \
+  simulator --port "$SIMULATOR_PORT" --latency-ms 100 >"$LOGS/simulator.log" 2>&1 &
 pids+=($!)
 wait_for "http://127.0.0.1:$SIMULATOR_PORT/jsp/home.jsp" "$LOGS/simulator.log"
 
@@ -48,7 +51,8 @@ urls=()
 for i in 0 1 2; do
   port=$((FIRST_PORT + i))
   RESULTS_REDIS_URL="redis://127.0.0.1:$REDIS_PORT" RESULTS_UPSTREAM_URLS="$upstream" \
-    java -jar target/results-service.jar --port "$port" >"$LOGS/instance-$port.log" 2>&1 &
+    java @jvm.options -XX:SharedArchiveFile="$LOGS/instance-$port.jsa" -jar target/results-service.jar \
+      --port "$port" >"$LOGS/instance-$port.log" 2>&1 &
   pids+=($!)
   urls+=("http://127.0.0.1:$port")
 done

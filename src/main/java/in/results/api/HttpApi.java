@@ -54,6 +54,9 @@ public record HttpApi(
             javalin.concurrency.useVirtualThreads = true;
             javalin.startup.showJavalinBanner = false;
             javalin.http.prefer405over404 = true;
+            // Javalin copies every other body (errors, /health, bulk) to Jetty through a fresh buffer of this size; the
+            // default, Jetty's whole 32 KB output buffer, costs more to allocate than most bodies are long.
+            javalin.http.responseBufferSize = 8 * 1024;
             javalin.jetty.modifyServer(server -> {
                 server.setErrorHandler(new JettyErrorJson());
                 server.setStopTimeout(STOP_TIMEOUT_MILLIS); // answers in flight get this long at shutdown

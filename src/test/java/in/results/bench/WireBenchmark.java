@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -29,17 +30,23 @@ import java.util.stream.Collectors;
  * loopback. Measures, for one fresh process: the time until {@code /health} answers, the first cold
  * {@code /all-r18} lookup after start against later cold lookups of comparable students (the same exam pages, so
  * the same upstream requests), cached {@code /all-r18} against {@code /health} with {@code wrk} at 200 and 50
- * connections (and once with {@code Accept-Encoding: gzip}), and the process's resident memory after that load.
+ * connections (and once with {@code Accept-Encoding: gzip}), and the process's resident memory after that load. The
+ * start and the cold lookups are repeated on {@code -Dbench.starts} (3) fresh processes: one first lookup is one sample.
  *
  * <p>Options: {@code -Dbench.jar=target/results-service.jar}, {@code -Dbench.jvmOptions=jvm.options} ({@code none}:
  * the JVM's defaults), {@code -Dbench.wrkSeconds=10}; {@code -Dbench.baselineJar=<jar>} measures that jar too (with
  * {@code -Dbench.baselineOptions}, default {@code none}), each step alternating with the current one so that both
- * see the same machine load. Bounded: per service one start, 4 cold lookups, a 5-second warm-up and 5 wrk runs.
+ * see the same machine load. Bounded: per service 3 starts with 4 cold lookups each, an 8-second warm-up and 5 wrk
+ * runs.
  */
 final class WireBenchmark {
     private static final Duration L = Benchmarks.L;
     private static final int WRK_SECONDS = Integer.getInteger("bench.wrkSeconds", 10);
     private static final int LATER_COLD_LOOKUPS = 3;
+    /** Fresh starts per service, each with its first cold lookup. */
+    private static final int STARTS = Integer.getInteger("bench.starts", 3);
+    /** The class data sharing archive of jvm.options. */
+    private static final Path CDS_ARCHIVE = Path.of("target", "results-service.jsa");
     /** How long after {@code /health} first answers the first lookup is sent: a client arriving soon after start. */
     private static final Duration FIRST_CLIENT_AFTER = Duration.ofSeconds(1);
 
@@ -72,7 +79,7 @@ final class WireBenchmark {
             }
         }
         Cohort cohort = Cohort.generate(Cohort.DEFAULT_SEED);
-        List<Student> comparable = comparableStudents(cohort, variants.size() * (1 + LATER_COLD_LOOKUPS));
+        List<Student> comparable = comparableStudents(cohort, 1 + LATER_COLD_LOOKUPS);
         try (UniversitySimulator simulator = UniversitySimulator.start(cohort, 0)) {
             simulator.setLatency(L, Duration.ZERO);
             simulator.setMaxConcurrent(Benchmarks.SERVER_CAPACITY);
@@ -86,10 +93,8 @@ final class WireBenchmark {
                     loadAverage());
             List<Service> services = new ArrayList<>();
             try {
-                for (int i = 0; i < variants.size(); i++) {
-                    int from = i * (1 + LATER_COLD_LOOKUPS);
-                    services.add(startAndLookUpCold(
-                            variants.get(i), simulator, comparable.subList(from, from + 1 + LATER_COLD_LOOKUPS)));
+                for (Variant variant : variants) {
+                    services.add(startsWithColdLookups(variant, simulator, comparable));
                 }
                 for (Service service : services) { // JIT warm-up, not a result
                     wrk(service, "/health", 50, 3, List.of());
@@ -123,20 +128,53 @@ final class WireBenchmark {
                 }
             } finally {
                 for (Service service : services) {
-                    service.process().destroy(); // SIGTERM: the service stops as in production
-                    if (!service.process().waitFor(20, TimeUnit.SECONDS)) {
-                        service.process().destroyForcibly();
-                    }
+                    stop(service);
                 }
             }
         }
     }
 
-    /** A started service process and the hall ticket it has cached. */
+    /** A started service process and the hall ticket whose answer it has cached ("" before its lookups). */
     private record Service(Variant variant, Process process, String base, String cached) {}
 
-    private Service startAndLookUpCold(Variant variant, UniversitySimulator simulator, List<Student> students)
+    /**
+     * {@link #STARTS} fresh processes of {@code variant}, one after the other; in each, a cold lookup of one of
+     * {@code students} right after start, then of the others (the first one taking turns, so that each start is
+     * measured on another student). Returns the last process, running, with its first student cached.
+     */
+    private Service startsWithColdLookups(Variant variant, UniversitySimulator simulator, List<Student> students)
             throws Exception {
+        List<Double> ratios = new ArrayList<>();
+        Service service = null;
+        for (int start = 0; start < STARTS; start++) {
+            if (service != null) {
+                stop(service);
+            }
+            List<Student> order = new ArrayList<>(students);
+            Collections.rotate(order, -start);
+            service = start(variant, simulator);
+            ratios.add(coldLookups(service, simulator, order));
+            service = new Service(
+                    variant, service.process(), service.base(), order.getFirst().hallTicket());
+        }
+        System.out.printf(
+                "%s: first / later cold lookup over %d starts: %s, median %.2f%n",
+                variant.label(),
+                STARTS,
+                ratios.stream().map(r -> String.format(Locale.ROOT, "%.2f", r)).collect(Collectors.joining(", ")),
+                median(ratios));
+        String cached = service.cached();
+        HttpResponse<String> hit = get(service.base() + "/all-r18/" + cached);
+        System.out.printf(
+                "%s: cached /all-r18/%s: X-Cache %s, %d bytes of JSON%n",
+                variant.label(),
+                cached,
+                hit.headers().firstValue("X-Cache").orElse("?"),
+                hit.body().getBytes(StandardCharsets.UTF_8).length);
+        return service;
+    }
+
+    private Service start(Variant variant, UniversitySimulator simulator) throws Exception {
         int port;
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
@@ -159,6 +197,7 @@ final class WireBenchmark {
                         // request.
                         "RESULTS_RATE_LIMIT_PER_MINUTE",
                         "1000000"));
+        boolean archived = Files.exists(CDS_ARCHIVE);
         long listBefore = simulator.requestCount("/jsp/home.jsp");
         long start = System.nanoTime();
         Process process = builder.start();
@@ -173,19 +212,26 @@ final class WireBenchmark {
         double startedSeconds = (System.nanoTime() - start) / 1e9;
         Thread.sleep(FIRST_CLIENT_AFTER.toMillis());
         System.out.printf(
-                "%s: %s%s, /health answered %.2f s after start; release list fetched %d times before the"
+                "%s: %s%s%s, /health answered %.2f s after start; release list fetched %d times before the"
                         + " first lookup%n",
                 variant.label(),
                 variant.jar(),
                 variant.jvmOptions().equals("none") ? " (JVM defaults)" : " @" + variant.jvmOptions(),
+                archived ? " (" + CDS_ARCHIVE + " there at start)" : "",
                 startedSeconds,
                 simulator.requestCount("/jsp/home.jsp") - listBefore);
+        return new Service(variant, process, base, "");
+    }
+
+    /** Cold lookups of {@code students} in order; prints them and returns the first one's latency over the others'. */
+    private double coldLookups(Service service, UniversitySimulator simulator, List<Student> students)
+            throws Exception {
         List<Double> latencies = new ArrayList<>();
         List<Long> requests = new ArrayList<>();
         for (Student student : students) {
             long before = simulator.requestCount("/resultAction");
             long sent = System.nanoTime();
-            HttpResponse<String> reply = get(base + "/all-r18/" + student.hallTicket());
+            HttpResponse<String> reply = get(service.base() + "/all-r18/" + student.hallTicket());
             latencies.add((System.nanoTime() - sent) / (double) L.toNanos());
             requests.add(simulator.requestCount("/resultAction") - before);
             if (reply.statusCode() != 200) {
@@ -194,26 +240,31 @@ final class WireBenchmark {
             }
         }
         List<Double> later = latencies.subList(1, latencies.size());
-        double laterMedian = later.stream().sorted().toList().get(later.size() / 2);
+        double ratio = latencies.getFirst() / median(later);
         System.out.printf(
                 "%s: first cold /all-r18 after start %.2f L (%d upstream requests); later cold lookups of"
-                        + " comparable students %s L (requests %s), median %.2f L; first / later = %.2f%n",
-                variant.label(),
+                        + " comparable students %s L (requests %s); first / later median = %.2f%n",
+                service.variant().label(),
                 latencies.getFirst(),
                 requests.getFirst(),
                 later.stream().map(v -> String.format(Locale.ROOT, "%.2f", v)).collect(Collectors.joining(", ")),
                 requests.subList(1, requests.size()),
-                laterMedian,
-                latencies.getFirst() / laterMedian);
-        String cached = students.getFirst().hallTicket();
-        HttpResponse<String> hit = get(base + "/all-r18/" + cached);
-        System.out.printf(
-                "%s: cached /all-r18/%s: X-Cache %s, %d bytes of JSON%n",
-                variant.label(),
-                cached,
-                hit.headers().firstValue("X-Cache").orElse("?"),
-                hit.body().getBytes(StandardCharsets.UTF_8).length);
-        return new Service(variant, process, base, cached);
+                ratio);
+        return ratio;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        return sorted.size() % 2 == 1
+                ? sorted.get(sorted.size() / 2)
+                : (sorted.get(sorted.size() / 2 - 1) + sorted.get(sorted.size() / 2)) / 2;
+    }
+
+    private static void stop(Service service) throws InterruptedException {
+        service.process().destroy(); // SIGTERM: the service stops as in production (and writes its CDS archive)
+        if (!service.process().waitFor(30, TimeUnit.SECONDS)) {
+            service.process().destroyForcibly();
+        }
     }
 
     /**
