@@ -60,6 +60,10 @@ class RedisStoreIT {
                 Clock.systemUTC(),
                 executor);
         links.add(link);
+        // The instances under test are connected: these tests are about the fleet, not about starting without Redis.
+        org.awaitility.Awaitility.await("the link to Redis is up")
+                .atMost(Duration.ofSeconds(10))
+                .until(link::isUsable);
         ObjectMapper mapper = new ObjectMapper();
         SharedCopies<String> copies = new SharedCopies<>(
                 link,
