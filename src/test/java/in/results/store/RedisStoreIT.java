@@ -48,8 +48,23 @@ class RedisStoreIT {
         redis.close();
     }
 
-    /** One instance's store of words. */
+    /** One instance's store of words, connected to Redis: the fleet scenarios start from connected instances. */
     private RedisStore<String, String> instance() {
+        RedisLink[] opened = new RedisLink[1];
+        RedisStore<String, String> store = instance(opened);
+        org.awaitility.Awaitility.await("the link to Redis is up")
+                .atMost(Duration.ofSeconds(10))
+                .until(opened[0]::isUsable);
+        return store;
+    }
+
+    /** An instance whose link may not be up (Redis down at start). */
+    private RedisStore<String, String> unconnectedInstance() {
+        return instance(new RedisLink[1]);
+    }
+
+    /** One instance's store of words; its link is handed out in {@code opened}. */
+    private RedisStore<String, String> instance(RedisLink[] opened) {
         LoadNotices notices = new LoadNotices();
         RedisLink link = RedisLink.open(
                 redis.url(),
@@ -60,10 +75,7 @@ class RedisStoreIT {
                 Clock.systemUTC(),
                 executor);
         links.add(link);
-        // The instances under test are connected: these tests are about the fleet, not about starting without Redis.
-        org.awaitility.Awaitility.await("the link to Redis is up")
-                .atMost(Duration.ofSeconds(10))
-                .until(link::isUsable);
+        opened[0] = link;
         ObjectMapper mapper = new ObjectMapper();
         SharedCopies<String> copies = new SharedCopies<>(
                 link,
@@ -241,7 +253,7 @@ class RedisStoreIT {
     @Test
     void without_redis_the_store_loads_serves_and_keeps_stale_copies_alone() {
         redis.kill();
-        RedisStore<String, String> alone = instance();
+        RedisStore<String, String> alone = unconnectedInstance();
         AtomicInteger loads = new AtomicInteger();
 
         CachedAnswer<String> first = alone.get(
