@@ -73,7 +73,7 @@ public final class App {
         AllSemestersLookup allSemesters = new AllSemestersLookup(catalog, exams,
                 new EmbeddedStore<AllSemestersLookup.TranscriptKey, TranscriptAnswer>(TRANSCRIPT_STORE_ENTRIES,
                         STALE_FOR, environment.ticker(), environment.executor()),
-                environment.executor(), config.upstreamConcurrency());
+                environment.executor(), config.upstreamConcurrency(), environment.ticker());
         BulkJobs bulk = new BulkJobs(exams, bulkPolicy(config), environment);
         return new HttpApi(exams, semesters, allSemesters, bulk, releases, notifications, upstream, config, environment)
                 .server();
