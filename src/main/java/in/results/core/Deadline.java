@@ -82,7 +82,10 @@ public final class Deadline implements Comparable<Deadline> {
         };
     }
 
-    /** Earlier deadlines first. Only deadlines read on the same ticker compare meaningfully. */
+    /**
+     * Earlier deadlines first (equal ones compare 0 though they are not {@code equals}). Only deadlines read on the
+     * same ticker compare meaningfully.
+     */
     @Override
     public int compareTo(Deadline other) {
         return Long.compare(dueAt - other.dueAt, 0); // ticker readings may wrap: compare by difference

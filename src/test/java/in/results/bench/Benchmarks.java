@@ -31,9 +31,10 @@ import java.util.stream.Collectors;
  * Run with {@code scripts/bench.sh}. The simulator answers every request in a fixed time L and serves at most
  * {@link #SERVER_CAPACITY} at once; the service runs with its default settings. Bounded in count and time.
  *
- * <p>Suites ({@code -Dbench.suites}, in order): {@code cold} — cold all-semesters lookups per world, regulation
- * and batch ({@link ColdLookups}); {@code burst} — a results day in the first world ({@link ResultsDayBurst});
- * {@code cached} — warm latency, cached throughput and one bulk job in the latest world. Worlds
+ * <p>Suites ({@code -Dbench.suites}, default {@code cold,burst}): {@code cold} — cold all-semesters lookups per
+ * world, regulation and batch ({@link ColdLookups}); {@code burst} — a results day in the first world
+ * ({@link ResultsDayBurst}); {@code cached} — warm latency, cached throughput and one bulk job in the latest world.
+ * A JVM warm-up on another cohort comes first. Worlds
  * ({@code -Dbench.worlds}): {@code latest}, a day {@code YYYY-MM-DD} (the university as it stood then), either
  * with {@code +YYYY-MM-DD} (the list without its rows released before that day).
  */

@@ -7,6 +7,7 @@ import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
 import io.javalin.Javalin;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -41,7 +42,7 @@ final class ColdLookups {
         Cohort cohort = world.cohort();
         Map<String, List<Lookup>> byRegulation = new TreeMap<>();
         try (UniversitySimulator simulator = world.start(0)) {
-            simulator.setLatency(Benchmarks.L, java.time.Duration.ZERO);
+            simulator.setLatency(Benchmarks.L, Duration.ZERO);
             simulator.setMaxConcurrent(Benchmarks.SERVER_CAPACITY);
             Javalin service = Benchmarks.startService(simulator, Map.of());
             String base = "http://127.0.0.1:" + service.port();
