@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Reproducible benchmark (BENCHMARKS.md): the service against the university simulator on loopback.
-# Options: -Dbench.latencyMs=200 -Dbench.studentsPerBatch=10 -Dbench.regulations=R18,R22
-# Prints, per regulation and batch, the cold /all-r18 or /all-r22 latency in units of L and the upstream
-# requests per lookup; then warm latency, cached throughput and one bulk job.
-# Suites: -Dbench.suite=redis (cached /all-r18, Redis vs embedded), -Dbench.suite=fleet (three instances on Redis),
-# -Dbench.suite=wire (the jar in its own process with jvm.options, wrk against cached /all-r18 and /health, RSS,
-# first vs later cold lookup; needs wrk; options in src/test/java/in/results/bench/WireBenchmark.java).
+# Options: -Dbench.latencyMs=300 -Dbench.studentsPerBatch=10 -Dbench.regulations=R18,R22
+#          -Dbench.worlds=2023-11-30,latest,latest+2021-06-01 -Dbench.suites=cold,burst (any of cold, burst, cached,
+#          redis, fleet, wire, in that order)
+# Prints, per world (the university as of a day, its list possibly without older rows), regulation and batch, the
+# cold /all-r18 or /all-r22 latency in units of L (median, p90, max), the upstream requests per lookup and per real
+# result page of the student; then a results-day burst in the first world (200 students x 5 requests, 300 clients);
+# with 'cached', warm latency, cached throughput and one bulk job.
+# Other suites: redis (cached /all-r18, Redis vs embedded), fleet (three instances on Redis), wire (the jar in its
+# own process with jvm.options, wrk against cached /all-r18 and /health, RSS, first vs later cold lookup; needs wrk;
+# options in src/test/java/in/results/bench/WireBenchmark.java).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/select-jdk.sh
 case " $* " in
-  *" -Dbench.suite=wire "*) ./mvnw -B -q package -DskipTests ;; # the service runs from the jar, as in production
+  *" -Dbench.suites="*wire*) ./mvnw -B -q package -DskipTests ;; # the service runs from the jar, as in production
   *) ./mvnw -B -q test-compile ;;
 esac
 ./mvnw -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath

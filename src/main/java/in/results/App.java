@@ -126,7 +126,12 @@ public final class App {
         SemesterLookup semesters = new SemesterLookup(catalog, exams, environment.executor());
         // One store for every regulation: its key holds the regulation, so /all-r22 and /all-r18 answers never mix.
         AllSemestersLookup allSemesters = new AllSemestersLookup(
-                catalog, exams, stores.transcripts(), environment.executor(), config.upstreamConcurrency());
+                catalog,
+                exams,
+                stores.transcripts(),
+                environment.executor(),
+                config.upstreamConcurrency(),
+                environment.ticker());
         BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
         return new Service(
                 new HttpApi(

@@ -3,6 +3,7 @@ package in.results.api;
 import in.results.core.LookupFailure;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -49,7 +50,7 @@ final class ErrorMapper {
             case NO_RESULT -> send(ctx, 404, "RESULT_NOT_FOUND", e.getMessage());
             case UNAVAILABLE -> {
                 LOG.warn("upstream failure on {}: {}", ctx.path(), e.getMessage());
-                ctx.header("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+                ctx.header("Retry-After", Long.toString(retryAfterSeconds(e)));
                 send(
                         ctx,
                         503,
@@ -65,6 +66,15 @@ final class ErrorMapper {
                         "The university's result servers sent a page that could not be read.");
             }
         }
+    }
+
+    /**
+     * When the lookup that failed the caller goes on, its own bound (rounded up): by then its answer is stored, or it
+     * has failed. Otherwise the university is failing, and {@value #RETRY_AFTER_SECONDS} s gives it room.
+     */
+    private static long retryAfterSeconds(LookupFailure e) {
+        Duration after = e.retryAfter();
+        return after.isZero() ? RETRY_AFTER_SECONDS : Math.max(1, (after.toMillis() + 999) / 1000);
     }
 
     private void send(Context ctx, int status, String code, String message) {

@@ -14,8 +14,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The known R18 and R22 B.Tech exam codes (public record, March 2025), the catalog's fallback when the release
- * list cannot be fetched or no longer shows a code. R18 codes are known without dates; R22 codes with their kind
+ * The known R18 and R22 B.Tech exam codes (public record, March 2025): the catalog's fallback when the release
+ * list cannot be fetched, and the codes a current list lost (older than its newest code, asked only where the
+ * listed releases leave a semester unsettled). R18 codes are known without dates; R22 codes with their kind
  * and release date, because each R22 batch has its own Regular code for the same semester and only the date tells
  * which batch a regular release is for.
  */

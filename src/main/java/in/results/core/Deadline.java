@@ -12,7 +12,7 @@ import java.util.concurrent.TimeoutException;
  * edge (from the configured request deadline) and passed down to the lookups, the answer store and the upstream
  * client; an upstream call makes its own, shorter one. Immutable.
  */
-public final class Deadline {
+public final class Deadline implements Comparable<Deadline> {
     private final Ticker ticker;
     private final long dueAt;
     private final Duration budget;
@@ -47,6 +47,14 @@ public final class Deadline {
     }
 
     /**
+     * This deadline, or one {@code budget} from now if that comes later: the deadline of work that goes on after
+     * the caller who started it has stopped waiting.
+     */
+    public Deadline atLeast(Duration budget) {
+        return allows(budget) ? this : new Deadline(ticker, budget);
+    }
+
+    /**
      * The value of {@code work}, waiting at most the time left (in real time). Throws {@link LookupFailure}
      * (unavailable) when the deadline passes first — the work goes on, so that what it loads fills the caches for
      * the next request — and rethrows on this thread what the work threw.
@@ -72,6 +80,15 @@ public final class Deadline {
             case null -> new IllegalStateException(e);
             case Throwable other -> new IllegalStateException(other);
         };
+    }
+
+    /**
+     * Earlier deadlines first (equal ones compare 0 though they are not {@code equals}). Only deadlines read on the
+     * same ticker compare meaningfully.
+     */
+    @Override
+    public int compareTo(Deadline other) {
+        return Long.compare(dueAt - other.dueAt, 0); // ticker readings may wrap: compare by difference
     }
 
     @Override

@@ -1,5 +1,6 @@
 package in.results.lookup;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
@@ -42,56 +43,82 @@ import java.util.concurrent.Executor;
  * result anywhere" 5 minutes); a lookup that loses any upstream answer fails as a whole and is never cached — the
  * last complete answer is served stale instead, when there is one. When the release list cannot be fetched, an
  * answer built from the last list or the built-in table is kept only 5 minutes.
+ *
+ * <p>A load goes on when its callers stop waiting (their deadline passed: a busy results day), for at least
+ * {@link #LOAD_BUDGET}, so that its answer is stored for the next request; the callers' failure then says when that
+ * is at the latest ({@link LookupFailure#retryAfter}).
  */
 public final class AllSemestersLookup {
     static final Duration FRESH_FOR = Duration.ofHours(3);
     static final Duration NOT_FOUND_FRESH_FOR = Duration.ofMinutes(5);
+    /**
+     * How long a load may go on, from its start, whoever waits for it: long enough to drain the queue of a results
+     * day at the default request budget, so that the clients told to come back find the answer.
+     */
+    static final Duration LOAD_BUDGET = Duration.ofMinutes(1);
 
     private final CatalogSource catalog;
     private final ExamLookup exams;
     private final AnswerStore<TranscriptKey, TranscriptAnswer> store;
     private final Executor executor;
     private final int roundSize;
+    private final RunningLoads<TranscriptKey> running;
 
     /**
      * @param store     keeps the answers of every regulation, each under its own key
      * @param executor  runs the concurrent exam lookups of each round, each on a thread of its own
      * @param roundSize most exam lookups asked at once by one lookup: the requests in flight allowed per upstream
      *                  host, so that a round is one wave of requests
+     * @param ticker    time of the loads' own deadlines and of their expected ends
      */
     public AllSemestersLookup(
             CatalogSource catalog,
             ExamLookup exams,
             AnswerStore<TranscriptKey, TranscriptAnswer> store,
             Executor executor,
-            int roundSize) {
+            int roundSize,
+            Ticker ticker) {
         this.catalog = catalog;
         this.exams = exams;
         this.store = store;
         this.executor = executor;
         this.roundSize = roundSize;
+        this.running = new RunningLoads<>(ticker);
     }
 
     /**
      * The merged transcript of {@code hallTicket} over the B.Tech releases of {@code regulation}; throws
-     * {@link LookupFailure} when the university fails (or the lookup does not end before {@code deadline}) and
-     * nothing is stored. Concurrent callers share one load, bounded by the first caller's deadline. Which regulation
-     * a hall ticket belongs to is the caller's choice ({@code StudentRegulation}); any hall ticket can be asked.
+     * {@link LookupFailure} when the university fails, or the lookup does not end before {@code deadline} and
+     * nothing is stored — then with {@link LookupFailure#retryAfter} the time by which the load, going on, should
+     * have ended ({@link RunningLoads#expectedEnd}).
+     * Concurrent callers share one load, bounded by the first caller's deadline or {@link #LOAD_BUDGET}, whichever
+     * is later. Which regulation a hall ticket belongs to is the caller's choice ({@code StudentRegulation}); any
+     * hall ticket can be asked.
      */
     public CachedAnswer<TranscriptAnswer> transcript(Regulation regulation, HallTicket hallTicket, Deadline deadline) {
-        return store.get(new TranscriptKey(regulation, hallTicket), key -> load(key, deadline), deadline);
+        TranscriptKey key = new TranscriptKey(regulation, hallTicket);
+        try {
+            return store.get(key, k -> load(k, deadline.atLeast(LOAD_BUDGET)), deadline);
+        } catch (LookupFailure failure) {
+            throw running.expectedEnd(key).map(failure::withRetryAfter).orElse(failure);
+        }
     }
 
     private Loaded<TranscriptAnswer> load(TranscriptKey key, Deadline deadline) {
-        CatalogSource.View view = catalog.current(deadline);
-        TranscriptAnswer answer = new Plan(key, view.catalog(), deadline)
-                .transcript()
-                .<TranscriptAnswer>map(TranscriptAnswer.Found::new)
-                .orElseGet(TranscriptAnswer.NoResult::new);
-        // Without the current release list a new release may be missing: such an answer is kept only briefly.
-        Duration freshFor =
-                answer instanceof TranscriptAnswer.Found && view.current() ? FRESH_FOR : NOT_FOUND_FRESH_FOR;
-        return new Loaded<>(answer, freshFor);
+        RunningLoads.Load load = running.started(key, deadline);
+        try {
+            CatalogSource.View view = catalog.current(deadline);
+            TranscriptAnswer answer = new Plan(key, view.catalog(), deadline)
+                    .transcript()
+                    .<TranscriptAnswer>map(TranscriptAnswer.Found::new)
+                    .orElseGet(TranscriptAnswer.NoResult::new);
+            // Without the current release list a new release may be missing: such an answer is kept only briefly.
+            Duration freshFor =
+                    answer instanceof TranscriptAnswer.Found && view.current() ? FRESH_FOR : NOT_FOUND_FRESH_FOR;
+            return new Loaded<>(answer, freshFor);
+        } finally {
+            running.ended(key, load);
+        }
     }
 
     /** One lookup: its search, asked round by round, and the transcript its answers make. */

@@ -24,21 +24,24 @@ import java.util.Set;
  *
  * <p>What a student's pages of one semester look like, and what the search relies on: the first attempt is in a
  * release whose title does not say Supplementary (the batch's regular exam, or a later batch's for a detained
- * student), and a regular release holds only first attempts — the university titles its regular and supplementary
- * releases apart; later attempts follow in release order until every subject is passed (a passed subject is not
- * written again). So a semester is <b>settled</b> once its first attempt is found and the merged rows hold no fail
- * grade, or once every release that could hold an attempt has been asked.
+ * student), and a page in a release titled Regular is that first attempt — the university titles its regular and
+ * supplementary releases apart; later attempts follow until every subject is passed (a passed subject is not written
+ * again). So a semester is <b>settled</b> once its first attempt is found and the merged rows hold no fail grade, or
+ * once every release that could hold an attempt has been asked.
  *
  * <p>Per semester, among the releases {@link AttemptWindow} leaves:
  * <ol>
- *   <li>Round 1: the first listed regular release (the batch's own) and {@value #FOLLOW_UPS} listed release after
- *       it: most students who fail clear it at the next exam, and then the semester needs nothing more.</li>
+ *   <li>Round 1: the first listed regular release (the batch's own) and the {@value #FOLLOW_UPS} listed release
+ *       after it most likely to hold a second attempt: most students who fail clear it at the next exam, and then
+ *       the semester needs nothing more.</li>
  *   <li>Later rounds, for each semester not settled: the RC/RV pages of exams found to hold a result, then, while
  *       the first attempt is not found, the next regular (or unknown-kind) releases that could hold it, else the
- *       releases after it in release order. Semesters share a round position by position (every semester's next
- *       release before any semester's second), up to {@code roundSize} queries: what most likely holds the missing
- *       result goes first, a round fits the requests the university is sent at once, and a semester settled by one
- *       round asks nothing in the next.</li>
+ *       releases after it — supplementary ones in release order, then later batches' regular ones, which hardly
+ *       ever hold a later attempt but are asked all the same before a semester counts as settled without passing.
+ *       Semesters share a round position by position (every semester's next release before any semester's
+ *       second), up to {@code roundSize} queries: what most likely holds the missing result goes first, a round
+ *       fits the requests the university is sent at once, and a semester settled by one round asks nothing in the
+ *       next.</li>
  * </ol>
  * A release's RC/RV twin is asked together with it when the list shows one ({@link ExamCatalog#hasRcrv}). Releases
  * a current list does not show ({@link ExamCatalog#isUnlisted}) are asked only once the listed ones leave a

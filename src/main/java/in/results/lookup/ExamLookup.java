@@ -36,14 +36,14 @@ public final class ExamLookup {
     /**
      * The answer for {@code hallTicket} in {@code exam}: fresh from the store, loaded now, or stale when the
      * university fails. Throws {@link LookupFailure} when it fails (or does not answer before the deadline) and no
-     * result is stored — a stale "no result" is not served: results may have appeared since. {@code priority}
-     * orders the upstream request against others when the request budget is scarce; a caller that joins a load
-     * already running waits with that load's priority.
+     * result is stored — a stale "no result" is not served: results may have appeared since. {@code priority}, then
+     * {@code deadline}, order the upstream request against others when the request budget is scarce; a caller that
+     * joins a load already running waits with that load's priority and deadline.
      */
     public CachedAnswer<ExamAnswer> lookup(
             HallTicket hallTicket, ExamQuery exam, Priority priority, Deadline deadline) {
         CachedAnswer<ExamAnswer> answer =
-                store.get(new ExamKey(hallTicket, exam), key -> load(key, priority), deadline);
+                store.get(new ExamKey(hallTicket, exam), key -> load(key, priority, deadline), deadline);
         if (answer.status() == CacheStatus.STALE && answer.value() instanceof ExamAnswer.NoResult) {
             // An old "no result" while the university fails: results may have been published since.
             throw LookupFailure.unavailable("no current answer for exam " + exam.examCode());
@@ -78,8 +78,9 @@ public final class ExamLookup {
                 && found.page().subjects().stream().noneMatch(row -> row.grade().equals(WITHHELD));
     }
 
-    private Loaded<ExamAnswer> load(ExamKey key, Priority priority) {
-        return switch (upstream.fetchResult(key.hallTicket(), key.exam(), priority)) {
+    private Loaded<ExamAnswer> load(ExamKey key, Priority priority, Deadline deadline) {
+        // In line for the upstream by the caller's deadline: a lookup of several exams started first finishes first.
+        return switch (upstream.fetchResult(key.hallTicket(), key.exam(), priority, deadline)) {
             case Reply.Answered<ResultPage> answered ->
                 new Loaded<>(new ExamAnswer.Found(answered.value()), RESULT_FRESH);
             case Reply.NoResult<ResultPage> none -> new Loaded<>(new ExamAnswer.NoResult(), NO_RESULT_FRESH);

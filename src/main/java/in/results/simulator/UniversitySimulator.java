@@ -19,7 +19,9 @@ import java.util.Set;
  * {@code /resultAction} (GET query or POST form), {@code /jsp/home.jsp}, {@code /jsp/RCRVInfo.jsp}
  * and {@code /jsp/SearchResult.jsp}; anything else is Tomcat's 404.
  *
- * <p>The controls are thread-safe and take effect while requests run. Counters count every request
+ * <p>{@link #builder} sets up a university as it stood on some day ({@link Cohort#asOf}) and a release list that
+ * lost older rows while their results are still answered. The controls are thread-safe and take effect while
+ * requests run. Counters count every request
  * received, including those answered with an error. {@link #publish} adds a release while the site runs, as the
  * university does: the release list shows it from then on.
  */

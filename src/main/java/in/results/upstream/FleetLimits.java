@@ -14,7 +14,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * The fleet's limits towards one host ({@link SharedLimits} in Redis). A caller that finds nobody of this instance
  * waiting asks Redis at once (concurrent callers are then admitted in one round trip). A caller that has to wait
  * queues here in one of two lines as in {@link RequestBudget} (interactive first, first come first served within
- * each), and only the caller next in turn asks Redis again, after the pause Redis named. So while tokens or slots
+ * each; the order of the work's deadline is kept only by {@link LocalLimits}), and only the caller next in turn
+ * asks Redis again, after the pause Redis named. So while tokens or slots
  * are scarce an instance sends Redis one look per token or freed slot, not one per waiting caller, and its
  * interactive callers go before its bulk ones; across instances the script gives interactive requests the
  * priority.
@@ -39,7 +40,7 @@ final class FleetLimits implements HostLimits {
     }
 
     @Override
-    public Admission admit(Priority priority, Deadline deadline) throws InterruptedException {
+    public Admission admit(Priority priority, Deadline due, Deadline deadline) throws InterruptedException {
         long realDue = System.nanoTime() + deadline.remaining().toNanos();
         Shortage shortage = Shortage.BUDGET;
         long pause = 0;
@@ -53,7 +54,7 @@ final class FleetLimits implements HostLimits {
                     pause = wait.pause().toNanos();
                 }
                 case SharedLimits.Take.Down down -> {
-                    return local.admit(priority, deadline);
+                    return local.admit(priority, due, deadline);
                 }
             }
         }
@@ -81,7 +82,7 @@ final class FleetLimits implements HostLimits {
                     case SharedLimits.Take.Down down -> {
                         leave(priority, mine);
                         mine = null;
-                        return local.admit(priority, deadline);
+                        return local.admit(priority, due, deadline);
                     }
                 }
             }

@@ -69,11 +69,18 @@ final class HostGate {
         return base;
     }
 
+    /** As {@link #send(Priority, Deadline, Deadline, Exchange)} for a request that is the whole work. */
+    <T> Outcome<T> send(Priority priority, Deadline deadline, Exchange<T> exchange) {
+        return send(priority, deadline, deadline, exchange);
+    }
+
     /**
      * Sends one request through the gate when the breaker lets it, with the exchange's timeout cut to what is left
-     * of {@code deadline}. Throws what {@code exchange} throws, other than {@link InterruptedException}.
+     * of {@code deadline}. While tokens are scarce it waits in line by {@code due}, the deadline of the work it is part
+     * of, and until then when that is later than {@code deadline}. Throws what {@code exchange} throws, other than
+     * {@link InterruptedException}.
      */
-    <T> Outcome<T> send(Priority priority, Deadline deadline, Exchange<T> exchange) {
+    <T> Outcome<T> send(Priority priority, Deadline due, Deadline deadline, Exchange<T> exchange) {
         CircuitBreaker.Pass pass = breaker.tryPass();
         switch (pass.kind()) {
             case REFUSED_OPEN -> {
@@ -85,7 +92,7 @@ final class HostGate {
             case CALL, PROBE -> {}
         }
         try {
-            return new Outcome.Replied<>(sendAdmitted(pass, priority, deadline, exchange));
+            return new Outcome.Replied<>(sendAdmitted(pass, priority, due, deadline, exchange));
         } catch (RuntimeException e) {
             breaker.abandoned(pass); // a probe that never reports would keep the host refused for good
             throw e;
@@ -93,10 +100,13 @@ final class HostGate {
     }
 
     private <T> Reply<T> sendAdmitted(
-            CircuitBreaker.Pass pass, Priority priority, Deadline deadline, Exchange<T> exchange) {
+            CircuitBreaker.Pass pass, Priority priority, Deadline due, Deadline callDeadline, Exchange<T> exchange) {
+        // Work due later than the call (a lookup of many exams on a busy day) keeps its place in line until it is
+        // due; a request that waited that long still gets one whole request timeout once its turn comes.
+        boolean waitsLonger = due.compareTo(callDeadline) > 0;
         Runnable release;
         try {
-            switch (limits.admit(priority, deadline)) {
+            switch (limits.admit(priority, due, waitsLonger ? due : callDeadline)) {
                 case HostLimits.Admission.Admitted admitted -> release = admitted.release();
                 case HostLimits.Admission.Refused refused -> {
                     return notSent(
@@ -111,6 +121,7 @@ final class HostGate {
             Thread.currentThread().interrupt();
             return notSent(pass, "interrupted while waiting for " + base);
         }
+        Deadline deadline = waitsLonger ? callDeadline.atLeast(timeout) : callDeadline;
         try {
             Duration requestTimeout = deadline.atMost(timeout).remaining();
             if (requestTimeout.isZero()) {

@@ -22,8 +22,8 @@ final class LocalLimits implements HostLimits {
     }
 
     @Override
-    public Admission admit(Priority priority, Deadline deadline) throws InterruptedException {
-        if (!budget.acquire(priority, deadline)) {
+    public Admission admit(Priority priority, Deadline due, Deadline deadline) throws InterruptedException {
+        if (!budget.acquire(priority, due, deadline)) {
             return new Admission.Refused(Shortage.BUDGET);
         }
         long wait = deadline.atMost(slotWait).remaining().toNanos();

@@ -2,10 +2,10 @@ package in.results.upstream;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.core.Deadline;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -15,10 +15,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * holds at most one second of tokens, so over any interval of {@code t} seconds at most
  * {@code perSecond × (1 + t)} requests pass. {@code perSecond = 0} means no budget.
  *
- * <p>Waiting callers queue in two lines, first come first served within each: the head of the
- * {@link Priority#INTERACTIVE} line takes the next token whenever anyone waits there; the head of the
- * {@link Priority#BULK} line only when no interactive caller waits. Only the caller next in turn waits for the
- * next token's time; the others sleep until they become next, so a long queue costs no wake-ups.
+ * <p>Waiting callers queue in two lines: the head of the {@link Priority#INTERACTIVE} line takes the next token
+ * whenever anyone waits there; the head of the {@link Priority#BULK} line only when no interactive caller waits.
+ * Within a line the work due first goes first (earliest deadline first, then first come first served): when a results
+ * day queues more requests than the budget passes, the lookups started first finish first, instead of every lookup
+ * advancing a little and none finishing in time. Only the caller next in turn waits for the next token's time; the
+ * others sleep until they become next, so a long queue costs no wake-ups.
  *
  * <p>Tokens and deadlines are read on the injected {@link Ticker}, so tests move time by hand; waiting itself is real
  * time. Thread-safe; {@link ReentrantLock} and {@link Condition} rather than {@code synchronized}, which pins virtual
@@ -29,7 +31,14 @@ final class RequestBudget {
     private final double nanosPerToken;
     private final Ticker ticker;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Map<Priority, Deque<Condition>> lines = new EnumMap<>(Priority.class);
+    private final Map<Priority, PriorityQueue<Waiter>> lines = new EnumMap<>(Priority.class);
+    private long arrivals;
+
+    /** A caller in a line: woken by its condition, in the order of its work's deadline, then of arrival. */
+    private record Waiter(Condition wakeUp, Deadline due, long arrival) {}
+
+    private static final Comparator<Waiter> TURN =
+            Comparator.<Waiter, Deadline>comparing(Waiter::due).thenComparingLong(Waiter::arrival);
 
     private double tokens;
     private long refilledAt;
@@ -44,33 +53,37 @@ final class RequestBudget {
         this.tokens = perSecond;
         this.refilledAt = ticker.read();
         for (Priority priority : Priority.values()) {
-            lines.put(priority, new ArrayDeque<>());
+            lines.put(priority, new PriorityQueue<>(TURN));
         }
     }
 
+    /** As {@link #acquire(Priority, Deadline, Deadline)} for work due at {@code deadline}. */
+    boolean acquire(Priority priority, Deadline deadline) throws InterruptedException {
+        return acquire(priority, deadline, deadline);
+    }
+
     /**
-     * Takes one token, waiting for it until {@code deadline} at the latest. Returns false when the deadline came
-     * first; the token is then not taken. Blocks, in real time, at most as long as the deadline had left when called.
+     * Takes one token, waiting for it until {@code deadline} at the latest, in line with the others of
+     * {@code priority} by {@code due}, the deadline of the work the request is part of. Returns false when the
+     * deadline came first; the token is then not taken. Blocks, in real time, at most as long as the deadline had
+     * left when called.
      *
      * @throws InterruptedException when interrupted while waiting (the caller leaves the queue)
      */
-    boolean acquire(Priority priority, Deadline deadline) throws InterruptedException {
+    boolean acquire(Priority priority, Deadline due, Deadline deadline) throws InterruptedException {
         if (perSecond == 0) {
             return true;
         }
         lock.lock();
         try {
             refill();
-            boolean nobodyAhead = nextInTurn() == null
-                    || priority == Priority.INTERACTIVE
-                            && lines.get(Priority.INTERACTIVE).isEmpty();
-            if (nobodyAhead && tokens >= 1) {
+            if (!someoneAhead(priority, due) && tokens >= 1) {
                 tokens -= 1;
                 return true;
             }
-            Condition mine = lock.newCondition();
-            Deque<Condition> line = lines.get(priority);
-            line.addLast(mine);
+            Waiter mine = new Waiter(lock.newCondition(), due, arrivals++);
+            PriorityQueue<Waiter> line = lines.get(priority);
+            line.add(mine);
             // Real waiting is also counted down, so that a ticker that stands still (a test's) cannot hold a caller
             // for ever: in production both clocks agree.
             long realLeft = deadline.remaining().toNanos();
@@ -87,13 +100,13 @@ final class RequestBudget {
                         return false;
                     }
                     long wait = next ? Math.min(left, nanosToNextToken()) : left;
-                    realLeft -= wait - mine.awaitNanos(wait);
+                    realLeft -= wait - mine.wakeUp().awaitNanos(wait);
                 }
             } finally {
                 line.remove(mine);
-                Condition following = nextInTurn();
+                Waiter following = nextInTurn();
                 if (following != null) {
-                    following.signal(); // whoever is next in turn now starts waiting for the next token
+                    following.wakeUp().signal(); // whoever is next in turn now starts waiting for the next token
                 }
             }
         } finally {
@@ -111,9 +124,18 @@ final class RequestBudget {
         }
     }
 
-    private Condition nextInTurn() {
-        Condition interactive = lines.get(Priority.INTERACTIVE).peekFirst();
-        return interactive != null ? interactive : lines.get(Priority.BULK).peekFirst();
+    private Waiter nextInTurn() {
+        Waiter interactive = lines.get(Priority.INTERACTIVE).peek();
+        return interactive != null ? interactive : lines.get(Priority.BULK).peek();
+    }
+
+    /** Whether a waiting caller goes before a new one: any interactive one before bulk work, else one due no later. */
+    private boolean someoneAhead(Priority priority, Deadline due) {
+        if (priority == Priority.BULK && !lines.get(Priority.INTERACTIVE).isEmpty()) {
+            return true;
+        }
+        Waiter head = lines.get(priority).peek();
+        return head != null && head.due().compareTo(due) <= 0;
     }
 
     private void refill() {

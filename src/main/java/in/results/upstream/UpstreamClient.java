@@ -40,7 +40,8 @@ import org.slf4j.LoggerFactory;
  *       {@code hosts × (1 + retries)} requests.</li>
  *   <li><b>Deadline</b>: a call ends within two request timeouts. Waiting for a token or a request slot counts
  *       against it; each request's timeout is cut to what is left; a retry starts only if a whole request timeout
- *       is still left after its pause.</li>
+ *       is still left after its pause. A call that is part of work due later (a lookup of many exams) may wait in
+ *       line for its token until that work is due, and then gets one request timeout.</li>
  * </ol>
  * Breakers, budgets, deadlines and health ages read the injected {@link Ticker}; waiting (for a token, a slot, an
  * answer, a pause) is real time, at most what the deadline has left. Upstream trouble is returned as data, never
@@ -101,8 +102,17 @@ public final class UpstreamClient {
 
     /** One hall ticket's result in one exam. Never throws for upstream trouble: it is returned as data. */
     public Reply<ResultPage> fetchResult(HallTicket hallTicket, ExamQuery exam, Priority priority) {
+        return fetchResult(hallTicket, exam, priority, callDeadline());
+    }
+
+    /**
+     * As {@link #fetchResult(HallTicket, ExamQuery, Priority)} for a request that is part of work due at {@code due}
+     * (a lookup asking several exams): while the request budget is scarce, requests of the same priority take tokens
+     * in the order their work is due, so work started first finishes first. The call keeps its own deadline.
+     */
+    public Reply<ResultPage> fetchResult(HallTicket hallTicket, ExamQuery exam, Priority priority, Deadline due) {
         String target = PageExchange.target(RESULT_PATH, exam.formFor(hallTicket));
-        return call(target, hallTicket + " exam " + exam.examCode(), priority, ResultPageParser::read);
+        return call(target, hallTicket + " exam " + exam.examCode(), priority, due, ResultPageParser::read);
     }
 
     /**
@@ -111,7 +121,7 @@ public final class UpstreamClient {
      * {@link Priority#INTERACTIVE}: the release list gates interactive lookups. Never {@link Reply.NoResult}.
      */
     public <T> Reply<T> fetchPage(String path, Function<String, T> parser) {
-        return call(path, path, Priority.INTERACTIVE, body -> {
+        return call(path, path, Priority.INTERACTIVE, callDeadline(), body -> {
             try {
                 return new Reply.Answered<>(parser.apply(body));
             } catch (PageLayoutException e) {
@@ -144,15 +154,24 @@ public final class UpstreamClient {
         return hosts.stream().mapToInt(host -> host.waitingForToken(priority)).sum();
     }
 
-    /** Rounds over the hosts until one answers, the retries are used up or the deadline leaves no room. */
-    private <T> Reply<T> call(String target, String what, Priority priority, Function<String, Reply<T>> reader) {
-        Deadline deadline = Deadline.after(timeout.multipliedBy(CALL_DEADLINE_IN_TIMEOUTS), ticker);
+    /** The deadline of one call, from now: a call may take one full round over the hosts. */
+    private Deadline callDeadline() {
+        return Deadline.after(timeout.multipliedBy(CALL_DEADLINE_IN_TIMEOUTS), ticker);
+    }
+
+    /**
+     * Rounds over the hosts until one answers, the retries are used up or the deadline leaves no room. {@code due} is
+     * the deadline of the caller's work (the call's own when the call is the whole work), its place in line.
+     */
+    private <T> Reply<T> call(
+            String target, String what, Priority priority, Deadline due, Function<String, Reply<T>> reader) {
+        Deadline deadline = callDeadline();
         Reply<T> last = null;
         for (int retry = 0; retry <= policy.retries(); retry++) {
             if (retry > 0 && !pauseBeforeRetry(retry, deadline)) {
                 break;
             }
-            switch (round(target, what, priority, reader, deadline)) {
+            switch (round(target, what, priority, reader, due, deadline)) {
                 case Outcome.Refused<T> allOpen
                 when allOpen.open() -> {
                     if (last == null) {
@@ -199,14 +218,22 @@ public final class UpstreamClient {
      * host sent an unreadable page); or a refusal when every host's breaker refused.
      */
     private <T> Outcome<T> round(
-            String target, String what, Priority priority, Function<String, Reply<T>> reader, Deadline deadline) {
+            String target,
+            String what,
+            Priority priority,
+            Function<String, Reply<T>> reader,
+            Deadline due,
+            Deadline deadline) {
         String problem = null;
         boolean unreadable = false;
         boolean everyHostOpen = true;
         boolean everyHostRefused = true;
         for (HostGate host : hosts) {
             Outcome<T> outcome = host.send(
-                    priority, deadline, requestTimeout -> exchange.fetch(host.base(), target, requestTimeout, reader));
+                    priority,
+                    due,
+                    deadline,
+                    requestTimeout -> exchange.fetch(host.base(), target, requestTimeout, reader));
             switch (outcome) {
                 case Outcome.Replied<T>(Reply.Answered<T> answered) -> {
                     return outcome;

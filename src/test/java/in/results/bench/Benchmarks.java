@@ -8,18 +8,19 @@ import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
 import in.results.testing.RedisServer;
 import io.javalin.Javalin;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
-import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,33 +30,43 @@ import java.util.stream.Collectors;
  * Reproducible benchmark of the service against the university simulator on loopback (numbers in BENCHMARKS.md).
  * Run with {@code scripts/bench.sh}. The simulator answers every request in a fixed time L and serves at most
  * {@link #SERVER_CAPACITY} at once; the service runs with its default settings. Bounded in count and time.
+ *
+ * <p>Suites ({@code -Dbench.suites}, in this order, default {@code cold,burst}): {@code cold} — cold all-semesters
+ * lookups per world, regulation and batch ({@link ColdLookups}); {@code burst} — a results day in the first world
+ * ({@link ResultsDayBurst}); {@code cached} — warm latency, cached throughput and one bulk job in the latest world
+ * (these three after a JVM warm-up on another cohort); {@code redis} — cached answers on the embedded store and on
+ * Redis; {@code fleet} — three instances on one Redis ({@link FleetBenchmarks}); {@code wire} — the jar in a process
+ * of its own under {@code wrk} ({@link WireBenchmark}). Worlds
+ * ({@code -Dbench.worlds}): {@code latest}, a day {@code YYYY-MM-DD} (the university as it stood then), either
+ * with {@code +YYYY-MM-DD} (the list without its rows released before that day).
  */
 public final class Benchmarks {
-    static final Duration L = Duration.ofMillis(Long.getLong("bench.latencyMs", 200));
+    static final Duration L = Duration.ofMillis(Long.getLong("bench.latencyMs", 300));
     static final int SERVER_CAPACITY = 64;
     static final int STUDENTS_PER_BATCH = Integer.getInteger("bench.studentsPerBatch", 10);
-    /** Regulations whose cold all-semesters lookups are measured, in order; the first one's is measured warm. */
+    /** Regulations whose cold all-semesters lookups are measured, in order. */
     static final List<String> REGULATIONS =
             List.of(System.getProperty("bench.regulations", "R18,R22").split(","));
 
+    static final List<String> SUITES =
+            List.of(System.getProperty("bench.suites", "cold,burst").split(","));
+    static final List<String> WORLDS = List.of(System.getProperty("bench.worlds", "2023-11-30,latest,latest+2021-06-01")
+            .split(","));
     static final Duration THROUGHPUT_RUN = Duration.ofSeconds(5);
     static final int THROUGHPUT_CLIENTS = 16;
+    static final int WARM_UP_LOOKUPS = 150;
 
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Cohort cohort = Cohort.generate(Cohort.DEFAULT_SEED);
 
     public static void main(String[] args) throws Exception {
-        switch (System.getProperty("bench.suite", "lookups")) {
-            case "redis" -> new Benchmarks().cachedWithAndWithoutRedis();
-            case "fleet" -> new FleetBenchmarks(L).run();
-            case "wire" -> new WireBenchmark().run();
-            default -> new Benchmarks().run();
-        }
+        new Benchmarks().run();
         System.exit(0);
     }
 
     /**
-     * {@code -Dbench.suite=redis}: cached {@code /all-r18} through one instance on the embedded store and on Redis
+     * {@code redis}: cached {@code /all-r18} through one instance on the embedded store and on Redis
      * (a real {@code redis-server} on loopback), alternating, so that both see the same machine load; round 0 warms
      * the JIT and is not a result.
      */
@@ -100,7 +111,7 @@ public final class Benchmarks {
     private String throughput(String url) throws Exception {
         AtomicLong served = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
-        List<Double> latencies = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Double> latencies = Collections.synchronizedList(new ArrayList<>());
         try (var clients = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int c = 0; c < THROUGHPUT_CLIENTS; c++) {
                 clients.submit(() -> {
@@ -124,141 +135,103 @@ public final class Benchmarks {
     }
 
     void run() throws Exception {
-        Cohort cohort = Cohort.generate(Cohort.DEFAULT_SEED);
+        System.out.printf(
+                "simulator latency L = %d ms, capacity %d, seed %d; load average %s%n",
+                L.toMillis(), SERVER_CAPACITY, cohort.seed(), loadAverage());
+        if (SUITES.stream().anyMatch(List.of("cold", "burst", "cached")::contains)) {
+            warmUp();
+        }
+        if (SUITES.contains("cold")) {
+            System.out.println("| lookups | n | latency median / p90 / max | upstream requests median / p90 / max"
+                    + " | requests per real result page median / p90 / max |");
+            for (String world : WORLDS) {
+                new ColdLookups(this).measure(world, world(world));
+            }
+        }
+        if (SUITES.contains("burst")) {
+            new ResultsDayBurst().run(WORLDS.getFirst(), world(WORLDS.getFirst()));
+        }
+        if (SUITES.contains("cached")) {
+            cached();
+        }
+        if (SUITES.contains("redis")) {
+            cachedWithAndWithoutRedis();
+        }
+        if (SUITES.contains("fleet")) {
+            new FleetBenchmarks(L).run();
+        }
+        if (SUITES.contains("wire")) {
+            new WireBenchmark().run();
+        }
+        System.out.printf("%nload average at the end: %s%n", loadAverage());
+    }
+
+    /**
+     * Lookups of another cohort on a university without latency, not measured: the numbers are of a warmed-up JVM
+     * (its just-in-time compiler has seen the code), so the first world measured is not slower for being first.
+     */
+    private void warmUp() throws Exception {
+        Cohort other = Cohort.generate(1);
+        List<Student> students = other.students().stream()
+                .filter(s -> !s.hasNoResult())
+                .limit(WARM_UP_LOOKUPS)
+                .toList();
+        try (UniversitySimulator simulator = UniversitySimulator.start(other, 0)) {
+            Javalin service =
+                    startService(simulator, Map.of("RESULTS_RATE_LIMIT_PER_MINUTE", "0", "RESULTS_UPSTREAM_RPS", "0"));
+            for (Student student : students) {
+                get("http://127.0.0.1:" + service.port() + "/all/" + student.hallTicket());
+            }
+            service.stop();
+        }
+    }
+
+    /** {@code latest}, {@code 2023-11-30}, {@code latest+2021-06-01}: see the class comment. */
+    UniversitySimulator.Builder world(String name) {
+        String[] parts = name.split("\\+");
+        UniversitySimulator.Builder world = UniversitySimulator.builder(cohort);
+        if (!parts[0].equals("latest")) {
+            world.asOf(LocalDate.parse(parts[0]));
+        }
+        if (parts.length > 1) {
+            world.listFrom(LocalDate.parse(parts[1]));
+        }
+        return world;
+    }
+
+    /** Warm latency and cached throughput of one R18 student's answer, then a bulk job on a fresh service. */
+    private void cached() throws Exception {
         try (UniversitySimulator simulator = UniversitySimulator.start(cohort, 0)) {
             simulator.setLatency(L, Duration.ZERO);
             simulator.setMaxConcurrent(SERVER_CAPACITY);
-            System.out.printf(
-                    "simulator latency L = %d ms, capacity %d; %d releases listed, %d of them R18 B.Tech,"
-                            + " %d R22 B.Tech (an ask-everything lookup like the old service's sends one request per row of the"
-                            + " regulation)%n",
-                    L.toMillis(),
-                    SERVER_CAPACITY,
-                    cohort.exams().size(),
-                    btechRows(cohort, "R18"),
-                    btechRows(cohort, "R22"));
-            Javalin service = startService(simulator);
+            // One client sends every request: without a per-client limit, or most answers would be 429s.
+            Javalin service = startService(simulator, Map.of("RESULTS_RATE_LIMIT_PER_MINUTE", "0"));
             String base = "http://127.0.0.1:" + service.port();
-            get(base + "/new/all"); // the release list is fetched once per 30 minutes, not per lookup
-            Student warmStudent = null;
-            for (String regulation : REGULATIONS) {
-                // Each regulation's picks have a seed of their own: R18's are the same students as before R22 existed.
-                Student last = coldAllSemesters(
-                        cohort, simulator, base, regulation, new Random(regulation.equals("R18") ? 7 : 22));
-                warmStudent = warmStudent == null ? last : warmStudent;
-            }
-            warmAllSemesters(base, warmStudent);
+            get(base + "/new/all");
+            Student warmStudent = cohort.students().stream()
+                    .filter(s -> s.regulation().equals("R18") && s.results().size() > 8)
+                    .findFirst()
+                    .orElseThrow();
+            String url = base + "/all-r18/" + warmStudent.hallTicket();
+            get(url);
+            System.out.printf("cached /all-r18: %s; %s%n", warmLatency(url), throughput(url));
             service.stop();
-            Javalin fresh = startService(simulator); // bulk on empty caches: every hall ticket is asked
+            Javalin fresh = startService(simulator, Map.of()); // bulk on empty caches: every hall ticket is asked
             get("http://127.0.0.1:" + fresh.port() + "/new/all");
-            bulk(cohort, simulator, "http://127.0.0.1:" + fresh.port());
+            bulk(simulator, "http://127.0.0.1:" + fresh.port());
             fresh.stop();
         }
     }
 
-    private static long btechRows(Cohort cohort, String regulation) {
-        return cohort.exams().stream()
-                .filter(exam ->
-                        exam.regulation().equals(regulation) && exam.degree().equals("btech"))
-                .count();
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 
-    /**
-     * Cold {@code /all-<regulation>} lookups of {@link #STUDENTS_PER_BATCH} students per batch (lateral entrants
-     * count with the batch they joined), picked with {@code random}; returns the last student looked up.
-     */
-    private Student coldAllSemesters(
-            Cohort cohort, UniversitySimulator simulator, String base, String regulation, Random random)
-            throws Exception {
-        String path = "/all-" + regulation.toLowerCase(Locale.ROOT) + "/";
-        Map<Integer, List<Student>> byBatch = cohort.students().stream()
-                .filter(s -> !s.results().isEmpty() && s.regulation().equals(regulation))
-                .collect(Collectors.groupingBy(Student::admissionYear, TreeMap::new, Collectors.toList()));
-        List<Double> latencies = new ArrayList<>();
-        List<Long> requests = new ArrayList<>();
-        Student lastStudent = null;
-        for (var batch : byBatch.entrySet()) {
-            List<Student> students = new ArrayList<>(batch.getValue());
-            Collections.shuffle(students, random);
-            List<Double> batchLatencies = new ArrayList<>();
-            List<Long> batchRequests = new ArrayList<>();
-            for (Student student : students.subList(0, Math.min(STUDENTS_PER_BATCH, students.size()))) {
-                long before = simulator.requestCount("/resultAction");
-                long start = System.nanoTime();
-                int status = get(base + path + student.hallTicket()).statusCode();
-                double inL = (System.nanoTime() - start) / (double) L.toNanos();
-                if (status != 200) {
-                    throw new IllegalStateException(path + " answered " + status + " for " + student.hallTicket());
-                }
-                batchLatencies.add(inL);
-                batchRequests.add(simulator.requestCount("/resultAction") - before);
-                lastStudent = student;
-            }
-            System.out.printf(
-                    "%s batch %d: cold %s latency median %.2f L (max %.2f L), upstream requests median %d"
-                            + " (min %d, max %d)%n",
-                    regulation,
-                    batch.getKey(),
-                    path,
-                    median(batchLatencies),
-                    Collections.max(batchLatencies),
-                    medianLong(batchRequests),
-                    Collections.min(batchRequests),
-                    Collections.max(batchRequests));
-            latencies.addAll(batchLatencies);
-            requests.addAll(batchRequests);
-        }
-        System.out.printf(
-                "%s ALL %d students: cold latency median %.2f L, p90 %.2f L, max %.2f L; requests median %d,"
-                        + " p90 %d, max %d%n",
-                regulation,
-                latencies.size(),
-                median(latencies),
-                percentile(latencies, 0.9),
-                Collections.max(latencies),
-                medianLong(requests),
-                (long) percentile(requests.stream().map(Long::doubleValue).toList(), 0.9),
-                Collections.max(requests));
-        return lastStudent;
-    }
-
-    private void warmAllSemesters(String base, Student warmStudent) throws Exception {
-        String path = "/all-" + warmStudent.regulation().toLowerCase(Locale.ROOT) + "/";
-        String warmUrl = base + path + warmStudent.hallTicket();
-        List<Double> warm = new ArrayList<>();
-        for (int i = 0; i < 2000; i++) {
-            long start = System.nanoTime();
-            get(warmUrl);
-            warm.add((System.nanoTime() - start) / 1000.0);
-        }
-        System.out.printf(
-                "warm (cached) %s: median %.0f µs, p99 %.0f µs over 2000 sequential requests%n",
-                path, median(warm), percentile(warm, 0.99));
-
-        AtomicLong served = new AtomicLong();
-        AtomicBoolean stop = new AtomicBoolean();
-        try (var clients = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (int c = 0; c < THROUGHPUT_CLIENTS; c++) {
-                clients.submit(() -> {
-                    while (!stop.get()) {
-                        get(warmUrl);
-                        served.incrementAndGet();
-                    }
-                    return null;
-                });
-            }
-            Thread.sleep(THROUGHPUT_RUN.toMillis());
-            stop.set(true);
-        }
-        System.out.printf(
-                "cached %s throughput: %.0f requests/s (%d clients, %d s, client in the same JVM)%n",
-                path,
-                served.get() / (double) THROUGHPUT_RUN.toSeconds(),
-                THROUGHPUT_CLIENTS,
-                THROUGHPUT_RUN.toSeconds());
-    }
-
-    private void bulk(Cohort cohort, UniversitySimulator simulator, String base) throws Exception {
+    private void bulk(UniversitySimulator simulator, String base) throws Exception {
         Map<String, Long> sections = cohort.students().stream()
                 .collect(Collectors.groupingBy(s -> s.hallTicket().substring(0, 8), Collectors.counting()));
         String prefix = Collections.max(sections.entrySet(), Map.Entry.comparingByValue())
@@ -293,17 +266,14 @@ public final class Benchmarks {
                 reply.statusCode());
     }
 
-    private static Javalin startService(UniversitySimulator simulator) {
-        return startService(simulator, Map.of());
-    }
-
-    private static Javalin startService(UniversitySimulator simulator, Map<String, String> settings) {
+    /** The service with its default settings and {@code settings}, asking the simulator (primary and mirror form). */
+    static Javalin startService(UniversitySimulator simulator, Map<String, String> settings) {
         ServiceConfig config = ConfigReader.read(List.of("--port", "0"), settings)
                 .withUpstreamUrls(List.of(simulator.baseUrl(), URI.create(simulator.baseUrl() + "/results")));
         return App.create(config).start();
     }
 
-    private HttpResponse<String> get(String url) throws Exception {
+    HttpResponse<String> get(String url) throws Exception {
         return http.send(
                 HttpRequest.newBuilder(URI.create(url))
                         .timeout(Duration.ofSeconds(60))
@@ -315,12 +285,7 @@ public final class Benchmarks {
         return percentile(values, 0.5);
     }
 
-    private static long medianLong(List<Long> values) {
-        return (long) percentile(values.stream().map(Long::doubleValue).toList(), 0.5);
-    }
-
     private static double percentile(List<Double> values, double p) {
-        List<Double> sorted = values.stream().sorted().toList();
-        return sorted.get(Math.min(sorted.size() - 1, (int) Math.floor(p * (sorted.size() - 1) + 0.5)));
+        return Spread.percentile(values.stream().sorted().toList(), p);
     }
 }

@@ -23,7 +23,7 @@ import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 
 /**
- * {@code -Dbench.suite=fleet}: three instances on one real {@code redis-server}, against the simulator (answer time
+ * {@code -Dbench.suites=fleet}: three instances on one real {@code redis-server}, against the simulator (answer time
  * L, 64 requests at once) on loopback, default settings: cold {@code /all-r18} lookups spread over the instances, the
  * same cold lookup asked 30 times at once through the three, and one bulk job started on one instance and polled
  * round robin through all three. Bounded: 20 cold lookups, 30 concurrent requests, one 198-hall-ticket job.

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * {@code -Dbench.suite=wire}: the service as it is run in production — the jar in a process of its own, started with
+ * {@code -Dbench.suites=wire}: the service as it is run in production — the jar in a process of its own, started with
  * the options of {@code jvm.options} — against the university simulator (in this JVM, latency L, capacity 64) on
  * loopback. Measures, for one fresh process: the time until {@code /health} answers, the first cold
  * {@code /all-r18} lookup after start against later cold lookups of comparable students (the same exam pages, so

@@ -184,6 +184,45 @@ class RequestBudgetTest {
         assertThat(takeAvailable(budget)).isZero(); // the rate, not more
     }
 
+    @Test
+    void waiting_callers_of_one_priority_take_tokens_in_the_order_their_work_is_due() throws Exception {
+        RequestBudget budget = new RequestBudget(10, ticker);
+        takeAvailable(budget);
+        Deadline startedFirst = Deadline.after(Duration.ofMinutes(1), ticker);
+        ticker.advance(Duration.ofMillis(1));
+        Deadline startedLater = Deadline.after(Duration.ofMinutes(1), ticker);
+        List<String> order = new CopyOnWriteArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        threads.add(Thread.ofVirtual().start(() -> acquireAndRecord(budget, startedLater, "later lookup", order)));
+        await().until(() -> budget.waiting(Priority.INTERACTIVE) == 1);
+        threads.add(
+                Thread.ofVirtual().start(() -> acquireAndRecord(budget, startedLater, "later lookup, again", order)));
+        await().until(() -> budget.waiting(Priority.INTERACTIVE) == 2);
+        threads.add(Thread.ofVirtual().start(() -> acquireAndRecord(budget, startedFirst, "first lookup", order)));
+        await().until(() -> budget.waiting(Priority.INTERACTIVE) == 3);
+
+        for (int token = 1; token <= 3; token++) {
+            ticker.advance(Duration.ofMillis(100));
+            int granted = token;
+            await().until(() -> order.size() == granted);
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+
+        assertThat(order).containsExactly("first lookup", "later lookup", "later lookup, again");
+    }
+
+    private void acquireAndRecord(RequestBudget budget, Deadline due, String name, List<String> order) {
+        try {
+            if (budget.acquire(Priority.INTERACTIVE, due, far())) {
+                order.add(name);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void acquireAndRecord(RequestBudget budget, Priority priority, String name, List<String> order) {
         try {
             if (budget.acquire(priority, far())) {

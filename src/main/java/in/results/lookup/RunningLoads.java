@@ -1,0 +1,77 @@
+package in.results.lookup;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.core.Deadline;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+
+/**
+ * The loads running now, each with its own deadline, and how fast loads have ended lately: when the load of a key
+ * that a caller stopped waiting for should be done. Loads wait for the upstream in the order their deadlines fall
+ * (the request budget serves the work due first), so a load ends after the loads started before it: its expected
+ * end is their number, and its own, at the rate loads have ended over the last {@link #WINDOW}, with a margin for
+ * the pace to slow (a quarter more, and a second) — never after its own deadline, by which it has ended one way or
+ * the other. Thread-safe; time read on the injected ticker.
+ */
+final class RunningLoads<K> {
+    static final Duration WINDOW = Duration.ofSeconds(10);
+    /** Added to the expected time, in quarters: telling a client to come back too early costs it a second wait. */
+    private static final int MARGIN_QUARTERS = 1;
+
+    /** One running load: when it started, and its own deadline. */
+    record Load(long startedAt, Deadline deadline) {}
+
+    private final Ticker ticker;
+    private final Map<K, Load> running = new ConcurrentHashMap<>();
+    private final ConcurrentLinkedDeque<Long> endedAt = new ConcurrentLinkedDeque<>();
+
+    RunningLoads(Ticker ticker) {
+        this.ticker = ticker;
+    }
+
+    /** A load of {@code key}, bounded by {@code deadline}, starts now; returns what to hand to {@link #ended}. */
+    Load started(K key, Deadline deadline) {
+        Load load = new Load(ticker.read(), deadline);
+        running.put(key, load);
+        return load;
+    }
+
+    /** The load {@code started} returned has ended, with an answer or failing. */
+    void ended(K key, Load load) {
+        running.remove(key, load);
+        long now = ticker.read();
+        endedAt.addLast(now);
+        forgetEndsBefore(now - WINDOW.toNanos());
+    }
+
+    /** How long until the load of {@code key} should have ended; empty when none is running. */
+    Optional<Duration> expectedEnd(K key) {
+        Load load = running.get(key);
+        if (load == null) {
+            return Optional.empty();
+        }
+        long now = ticker.read();
+        forgetEndsBefore(now - WINDOW.toNanos());
+        int endedLately = endedAt.size();
+        Duration bound = load.deadline().remaining();
+        if (endedLately == 0) {
+            return Optional.of(bound);
+        }
+        long ahead = running.values().stream()
+                .filter(other -> other.startedAt() - load.startedAt() < 0)
+                .count();
+        Duration atThisPace = WINDOW.multipliedBy((ahead + 1) * (4 + MARGIN_QUARTERS))
+                .dividedBy(4L * endedLately)
+                .plusSeconds(1);
+        return Optional.of(atThisPace.compareTo(bound) < 0 ? atThisPace : bound);
+    }
+
+    private void forgetEndsBefore(long oldest) {
+        for (Long first = endedAt.peekFirst(); first != null && first - oldest < 0; first = endedAt.peekFirst()) {
+            endedAt.remove(first); // removes this occurrence (or an equal one): either way one old end goes
+        }
+    }
+}

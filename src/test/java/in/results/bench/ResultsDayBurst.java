@@ -1,0 +1,214 @@
+package in.results.bench;
+
+import in.results.simulator.Student;
+import in.results.simulator.UniversitySimulator;
+import io.javalin.Javalin;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+
+/**
+ * A results day: {@link #STUDENTS} different students looked up at once, {@link #REQUESTS_EACH} requests each, sent
+ * in a shuffled order by {@link #CLIENTS} clients (each with an address of its own behind a trusted proxy, so the
+ * per-client limit is each one's), on a fresh service with default settings. Counts the answers within the request
+ * deadline; then every client that got a 503 waits what its {@code Retry-After} says and asks once more. Bounded:
+ * the clients' requests, one retry per 503, and the wait for the university to go quiet (at most two minutes).
+ */
+final class ResultsDayBurst {
+    static final int STUDENTS = 200;
+    static final int REQUESTS_EACH = 5;
+    static final int CLIENTS = 300;
+    private static final Duration QUIET = Duration.ofSeconds(2);
+    private static final Duration LONGEST_WAIT = Duration.ofMinutes(2);
+
+    /** One request of the burst: when it was sent and answered (ms after the start), and what it got. */
+    record Sent(String hallTicket, int client, long sentMs, long answeredMs, int status, long retryAfterSeconds) {}
+
+    /** The retry of a 503: how long the client waited as told, what it got then, how fast and from where. */
+    record Retried(long waitedSeconds, int status, long answeredInMs, String cache) {}
+
+    private final HttpClient http = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(10))
+            .executor(Executors.newVirtualThreadPerTaskExecutor())
+            .build();
+
+    void run(String worldName, UniversitySimulator.Builder world) throws Exception {
+        List<Student> candidates = new ArrayList<>(world.cohort().students().stream()
+                .filter(s -> s.regulation().equals("R18") && !s.hasNoResult())
+                .toList());
+        Collections.shuffle(candidates, new Random(2023));
+        List<String> requests = new ArrayList<>();
+        for (Student student : candidates.subList(0, STUDENTS)) {
+            for (int i = 0; i < REQUESTS_EACH; i++) {
+                requests.add(student.hallTicket());
+            }
+        }
+        Collections.shuffle(requests, new Random(5));
+        try (UniversitySimulator simulator = world.start(0)) {
+            simulator.setLatency(Benchmarks.L, Duration.ZERO);
+            simulator.setMaxConcurrent(Benchmarks.SERVER_CAPACITY);
+            Javalin service = Benchmarks.startService(simulator, Map.of("RESULTS_TRUSTED_PROXIES", "127.0.0.1"));
+            String base = "http://127.0.0.1:" + service.port();
+            send(base + "/new/all", 0); // the release list is cached before the day starts
+            simulator.resetCounters();
+            ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();
+            for (int i = 0; i < requests.size(); i++) {
+                queue.add(i);
+            }
+            List<Sent> sent = Collections.synchronizedList(new ArrayList<>());
+            List<Retried> retried = Collections.synchronizedList(new ArrayList<>());
+            long start = System.nanoTime();
+            long clientsDoneMs;
+            long clientsRequests;
+            long quietMs;
+            try (var retries = Executors.newVirtualThreadPerTaskExecutor()) {
+                try (var clients = Executors.newVirtualThreadPerTaskExecutor()) {
+                    for (int c = 0; c < CLIENTS; c++) {
+                        int client = c;
+                        clients.submit(() -> {
+                            for (Integer next = queue.poll(); next != null; next = queue.poll()) {
+                                String url = base + "/all-r18/" + requests.get(next);
+                                long sentMs = millisSince(start);
+                                HttpResponse<String> reply = send(url, client);
+                                long retryAfter = reply.headers()
+                                        .firstValue("Retry-After")
+                                        .map(Long::parseLong)
+                                        .orElse(-1L);
+                                sent.add(new Sent(
+                                        requests.get(next),
+                                        client,
+                                        sentMs,
+                                        millisSince(start),
+                                        reply.statusCode(),
+                                        retryAfter));
+                                if (reply.statusCode() == 503) {
+                                    retries.submit(() -> retried.add(retry(url, client, retryAfter)));
+                                }
+                            }
+                            return null;
+                        });
+                    }
+                } // every first request answered
+                clientsDoneMs = millisSince(start);
+                clientsRequests = simulator.requestCount("/resultAction");
+                quietMs = awaitQuiet(simulator, start);
+            } // every retry answered
+            report(
+                    worldName,
+                    sent,
+                    retried,
+                    clientsDoneMs,
+                    clientsRequests,
+                    quietMs,
+                    simulator.requestCount("/resultAction"));
+            service.stop();
+        }
+    }
+
+    private Retried retry(String url, int client, long retryAfterSeconds) throws Exception {
+        long wait = Math.max(0, retryAfterSeconds);
+        Thread.sleep(Duration.ofSeconds(wait));
+        long start = System.nanoTime();
+        HttpResponse<String> reply = send(url, client);
+        return new Retried(
+                wait,
+                reply.statusCode(),
+                millisSince(start),
+                reply.headers().firstValue("X-Cache").orElse("-"));
+    }
+
+    /** Waits until the university has had no result request for {@link #QUIET}; returns when that began (ms). */
+    private static long awaitQuiet(UniversitySimulator simulator, long start) throws InterruptedException {
+        long last = simulator.requestCount("/resultAction");
+        long changedAt = millisSince(start);
+        while (millisSince(start) - changedAt < QUIET.toMillis() && millisSince(start) < LONGEST_WAIT.toMillis()) {
+            Thread.sleep(100);
+            long now = simulator.requestCount("/resultAction");
+            if (now != last) {
+                last = now;
+                changedAt = millisSince(start);
+            }
+        }
+        return changedAt;
+    }
+
+    private void report(
+            String worldName,
+            List<Sent> sent,
+            List<Retried> retried,
+            long clientsDoneMs,
+            long clientsRequests,
+            long quietMs,
+            long allRequests) {
+        Map<Integer, Integer> byStatus = new TreeMap<>();
+        sent.forEach(s -> byStatus.merge(s.status(), 1, Integer::sum));
+        long ok = sent.stream().filter(s -> s.status() == 200).count();
+        List<Sent> unavailable = sent.stream().filter(s -> s.status() == 503).toList();
+        long withRetryAfter =
+                unavailable.stream().filter(s -> s.retryAfterSeconds() >= 0).count();
+        long retriedOk = retried.stream().filter(r -> r.status() == 200).count();
+        System.out.printf(
+                "%n== results-day burst, %s: %d students x %d requests, %d clients, L = %d ms%n",
+                worldName, STUDENTS, REQUESTS_EACH, CLIENTS, Benchmarks.L.toMillis());
+        System.out.printf(
+                "answered 200 within the deadline: %d of %d; statuses %s; clients done after %.1f s%n",
+                ok, sent.size(), byStatus, clientsDoneMs / 1000.0);
+        System.out.printf(
+                "latency of the 200s (s): %s; of all (s): %s%n",
+                Spread.of(sent.stream()
+                                .filter(s -> s.status() == 200)
+                                .map(s -> (s.answeredMs() - s.sentMs()) / 1000.0)
+                                .toList())
+                        .format(1),
+                Spread.of(sent.stream()
+                                .map(s -> (s.answeredMs() - s.sentMs()) / 1000.0)
+                                .toList())
+                        .format(1));
+        System.out.printf(
+                "503s with Retry-After: %d of %d; Retry-After (s) %s%n",
+                withRetryAfter,
+                unavailable.size(),
+                Spread.of(unavailable.stream().map(Sent::retryAfterSeconds).toList())
+                        .format(0));
+        System.out.printf(
+                "a client waiting as told and asking again got 200: %d of %d (%.1f %%); waited (s) %s%n",
+                retriedOk,
+                retried.size(),
+                retried.isEmpty() ? 100.0 : 100.0 * retriedOk / retried.size(),
+                Spread.of(retried.stream().map(Retried::waitedSeconds).toList()).format(0));
+        Map<String, Long> cache = new TreeMap<>(retried.stream()
+                .collect(java.util.stream.Collectors.groupingBy(
+                        Retried::cache, java.util.stream.Collectors.counting())));
+        System.out.printf(
+                "the retries were answered in (s) %s, X-Cache %s (HIT: the answer was ready)%n",
+                Spread.of(retried.stream().map(r -> r.answeredInMs() / 1000.0).toList())
+                        .format(2),
+                cache);
+        System.out.printf(
+                "university: %d result requests while the clients ran, %d in all (%.1f per student),"
+                        + " quiet after %.1f s%n",
+                clientsRequests, allRequests, allRequests / (double) STUDENTS, quietMs / 1000.0);
+    }
+
+    private HttpResponse<String> send(String url, int client) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(60))
+                .header("X-Forwarded-For", "10.1." + client / 250 + "." + (client % 250 + 1))
+                .build();
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static long millisSince(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+}
