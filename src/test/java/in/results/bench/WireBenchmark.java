@@ -166,7 +166,7 @@ final class WireBenchmark {
         builder.environment().putAll(Map.of("RESULTS_UPSTREAM_URLS", upstream,
                 // The per-client limit stays on (its cost is part of the hot path) with room for every wrk request.
                 "RESULTS_RATE_LIMIT_PER_MINUTE", "1000000"));
-        boolean archived = Files.exists(CDS_ARCHIVE);
+        boolean archived = !variant.jvmOptions().equals("none") && Files.exists(CDS_ARCHIVE);
         long listBefore = simulator.requestCount("/jsp/home.jsp");
         long start = System.nanoTime();
         Process process = builder.start();
@@ -192,11 +192,14 @@ final class WireBenchmark {
             throws Exception {
         List<Double> latencies = new ArrayList<>();
         List<Long> requests = new ArrayList<>();
+        List<Long> cpuMillis = new ArrayList<>();
         for (Student student : students) {
             long before = simulator.requestCount("/resultAction");
+            long cpuBefore = cpuMicros(service.process());
             long sent = System.nanoTime();
             HttpResponse<String> reply = get(service.base() + "/all-r18/" + student.hallTicket());
             latencies.add((System.nanoTime() - sent) / (double) L.toNanos());
+            cpuMillis.add((cpuMicros(service.process()) - cpuBefore) / 1000);
             requests.add(simulator.requestCount("/resultAction") - before);
             if (reply.statusCode() != 200) {
                 throw new IllegalStateException("/all-r18 answered " + reply.statusCode() + " for " + student.hallTicket());
@@ -204,11 +207,11 @@ final class WireBenchmark {
         }
         List<Double> later = latencies.subList(1, latencies.size());
         double ratio = latencies.getFirst() / median(later);
-        System.out.printf("%s: first cold /all-r18 after start %.2f L (%d upstream requests); later cold lookups of"
-                + " comparable students %s L (requests %s); first / later median = %.2f%n", service.variant().label(),
-                latencies.getFirst(), requests.getFirst(), later.stream()
-                        .map(v -> String.format(Locale.ROOT, "%.2f", v)).collect(Collectors.joining(", ")),
-                requests.subList(1, requests.size()), ratio);
+        System.out.printf("%s: first cold /all-r18 after start %.2f L (%d upstream requests, %d ms CPU); later cold"
+                + " lookups of comparable students %s L (requests %s, CPU ms %s); first / later median = %.2f%n",
+                service.variant().label(), latencies.getFirst(), requests.getFirst(), cpuMillis.getFirst(),
+                later.stream().map(v -> String.format(Locale.ROOT, "%.2f", v)).collect(Collectors.joining(", ")),
+                requests.subList(1, requests.size()), cpuMillis.subList(1, cpuMillis.size()), ratio);
         return ratio;
     }
 
