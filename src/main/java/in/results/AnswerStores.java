@@ -34,13 +34,13 @@ record AnswerStores(
     static final Duration STALE_FOR = Duration.ofDays(7);
     /**
      * Entries per process: 100,000 exam answers and 20,000 transcripts, or fewer when the heap cannot hold that many
-     * (each store fills at most its share of the maximum heap; {@code jvm.options}' 256 MB holds about 52,000 and
-     * 4,900). Measured on the simulator's pages with string deduplication: an exam answer takes about 1 KB of heap on
-     * average (a result page 2.5 KB, "no result" 0.25 KB), a transcript about 16 KB with the rows it keeps; the rest
-     * of the heap is for encoded answers, requests in flight and the JVM's own objects (about 40 MB).
+     * (each store fills at most its share of the maximum heap; {@code jvm.options}' 256 MB holds about 50,000 and
+     * 3,900). Measured on the simulator's pages with string deduplication, 953 students: a transcript takes about
+     * 20 KB of heap with the rows it keeps, an exam answer less than 1 KB on average (most are "no result"); the rest
+     * of the heap is for encoded answers (an eighth), requests in flight and the JVM's own objects (about 40 MB).
      */
     private static final long EXAM_ENTRIES = entriesFor(100_000, 0.20, 1024);
-    private static final long TRANSCRIPT_ENTRIES = entriesFor(20_000, 0.30, 16 * 1024);
+    private static final long TRANSCRIPT_ENTRIES = entriesFor(20_000, 0.30, 20 * 1024);
 
     private static long entriesFor(long most, double heapShare, long bytesEach) {
         return Math.min(most, (long) (Runtime.getRuntime().maxMemory() * heapShare / bytesEach));

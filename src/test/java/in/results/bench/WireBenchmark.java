@@ -36,7 +36,7 @@ import java.util.stream.Collectors;
  * <p>Options: {@code -Dbench.jar=target/results-service.jar}, {@code -Dbench.jvmOptions=jvm.options} ({@code none}:
  * the JVM's defaults), {@code -Dbench.wrkSeconds=10}; {@code -Dbench.baselineJar=<jar>} measures that jar too (with
  * {@code -Dbench.baselineOptions}, default {@code none}), each step alternating with the current one so that both
- * see the same machine load. Bounded: per service 3 starts with 4 cold lookups each, an 8-second warm-up and 5 wrk
+ * see the same machine load. Bounded: per service 3 starts with 4 cold lookups each, a 20-second warm-up and 5 wrk
  * runs.
  */
 final class WireBenchmark {
@@ -86,9 +86,10 @@ final class WireBenchmark {
                 for (Variant variant : variants) {
                     services.add(startsWithColdLookups(variant, simulator, comparable));
                 }
-                for (Service service : services) { // JIT warm-up, not a result
-                    wrk(service, "/health", 50, 3, List.of());
-                    wrk(service, "/all-r18/" + service.cached(), 50, 5, List.of());
+                for (Service service : services) { // JIT warm-up of every path measured (compiling costs CPU too)
+                    wrk(service, "/health", 200, 5, List.of());
+                    wrk(service, "/all-r18/" + service.cached(), 200, 10, List.of());
+                    wrk(service, "/all-r18/" + service.cached(), 200, 5, List.of("-H", "Accept-Encoding: gzip"));
                 }
                 for (int connections : List.of(200, 50)) {
                     for (Service service : services) {
