@@ -18,7 +18,7 @@ case " $* " in
   *) ./mvnw -B -q test-compile ;;
 esac
 ./mvnw -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath
-# The benchmark's own JVM (simulator, clients and, but for the wire suite, the service) runs with jvm.options too, with
-# an archive of its own: its classes come from another class path than the jar's.
-exec java @jvm.options -XX:SharedArchiveFile=target/bench.jsa "$@" \
+# The benchmark's own JVM (simulator, clients and, but for the wire suite, the service) runs with jvm.options too, but
+# without class data sharing: its classes come from directories, which an archive cannot hold.
+exec java @jvm.options -Xshare:off "$@" \
   -cp "target/test-classes:target/classes:$(cat target/bench.classpath)" in.results.bench.Benchmarks

@@ -36,7 +36,7 @@ import java.util.stream.Collectors;
  * <p>Options: {@code -Dbench.jar=target/results-service.jar}, {@code -Dbench.jvmOptions=jvm.options} ({@code none}:
  * the JVM's defaults), {@code -Dbench.wrkSeconds=10}; {@code -Dbench.baselineJar=<jar>} measures that jar too (with
  * {@code -Dbench.baselineOptions}, default {@code none}), each step alternating with the current one so that both
- * see the same machine load. Bounded: per service 3 starts with 4 cold lookups each, an 8-second warm-up and 5 wrk
+ * see the same machine load. Bounded: per service 3 starts with 4 cold lookups each, a 20-second warm-up and 5 wrk
  * runs.
  */
 final class WireBenchmark {
@@ -96,9 +96,10 @@ final class WireBenchmark {
                 for (Variant variant : variants) {
                     services.add(startsWithColdLookups(variant, simulator, comparable));
                 }
-                for (Service service : services) { // JIT warm-up, not a result
-                    wrk(service, "/health", 50, 3, List.of());
-                    wrk(service, "/all-r18/" + service.cached(), 50, 5, List.of());
+                for (Service service : services) { // JIT warm-up of every path measured (compiling costs CPU too)
+                    wrk(service, "/health", 200, 5, List.of());
+                    wrk(service, "/all-r18/" + service.cached(), 200, 10, List.of());
+                    wrk(service, "/all-r18/" + service.cached(), 200, 5, List.of("-H", "Accept-Encoding: gzip"));
                 }
                 for (int connections : List.of(200, 50)) {
                     for (Service service : services) {
@@ -197,7 +198,7 @@ final class WireBenchmark {
                         // request.
                         "RESULTS_RATE_LIMIT_PER_MINUTE",
                         "1000000"));
-        boolean archived = Files.exists(CDS_ARCHIVE);
+        boolean archived = !variant.jvmOptions().equals("none") && Files.exists(CDS_ARCHIVE);
         long listBefore = simulator.requestCount("/jsp/home.jsp");
         long start = System.nanoTime();
         Process process = builder.start();
@@ -228,11 +229,14 @@ final class WireBenchmark {
             throws Exception {
         List<Double> latencies = new ArrayList<>();
         List<Long> requests = new ArrayList<>();
+        List<Long> cpuMillis = new ArrayList<>();
         for (Student student : students) {
             long before = simulator.requestCount("/resultAction");
+            long cpuBefore = cpuMicros(service.process());
             long sent = System.nanoTime();
             HttpResponse<String> reply = get(service.base() + "/all-r18/" + student.hallTicket());
             latencies.add((System.nanoTime() - sent) / (double) L.toNanos());
+            cpuMillis.add((cpuMicros(service.process()) - cpuBefore) / 1000);
             requests.add(simulator.requestCount("/resultAction") - before);
             if (reply.statusCode() != 200) {
                 throw new IllegalStateException(
@@ -242,13 +246,15 @@ final class WireBenchmark {
         List<Double> later = latencies.subList(1, latencies.size());
         double ratio = latencies.getFirst() / median(later);
         System.out.printf(
-                "%s: first cold /all-r18 after start %.2f L (%d upstream requests); later cold lookups of"
-                        + " comparable students %s L (requests %s); first / later median = %.2f%n",
+                "%s: first cold /all-r18 after start %.2f L (%d upstream requests, %d ms CPU); later cold"
+                        + " lookups of comparable students %s L (requests %s, CPU ms %s); first / later median = %.2f%n",
                 service.variant().label(),
                 latencies.getFirst(),
                 requests.getFirst(),
+                cpuMillis.getFirst(),
                 later.stream().map(v -> String.format(Locale.ROOT, "%.2f", v)).collect(Collectors.joining(", ")),
                 requests.subList(1, requests.size()),
+                cpuMillis.subList(1, cpuMillis.size()),
                 ratio);
         return ratio;
     }
