@@ -31,10 +31,11 @@ import java.util.stream.Collectors;
  * Run with {@code scripts/bench.sh}. The simulator answers every request in a fixed time L and serves at most
  * {@link #SERVER_CAPACITY} at once; the service runs with its default settings. Bounded in count and time.
  *
- * <p>Suites ({@code -Dbench.suites}, in this order, default {@code cold,burst}): {@code cold} — cold all-semesters
- * lookups per world, regulation and batch ({@link ColdLookups}); {@code burst} — a results day in the first world
+ * <p>Suites ({@code -Dbench.suites}, in this order, default {@code cold,replay,burst}): {@code cold} — cold
+ * all-semesters lookups per world, regulation and batch ({@link ColdLookups}); {@code replay} — every student's search
+ * per world, replayed without HTTP ({@link ReplayedSearches}); {@code burst} — a results day in the first world
  * ({@link ResultsDayBurst}); {@code cached} — warm latency, cached throughput and one bulk job in the latest world
- * (these three after a JVM warm-up on another cohort); {@code redis} — cached answers on the embedded store and on
+ * (cold, burst and cached after a JVM warm-up on another cohort); {@code redis} — cached answers on the embedded store and on
  * Redis; {@code fleet} — three instances on one Redis ({@link FleetBenchmarks}); {@code wire} — the jar in a process
  * of its own under {@code wrk} ({@link WireBenchmark}). Worlds
  * ({@code -Dbench.worlds}): {@code latest}, a day {@code YYYY-MM-DD} (the university as it stood then), either
@@ -49,7 +50,7 @@ public final class Benchmarks {
             List.of(System.getProperty("bench.regulations", "R18,R22").split(","));
 
     static final List<String> SUITES =
-            List.of(System.getProperty("bench.suites", "cold,burst").split(","));
+            List.of(System.getProperty("bench.suites", "cold,replay,burst").split(","));
     static final List<String> WORLDS = List.of(System.getProperty("bench.worlds", "2023-11-30,latest,latest+2021-06-01")
             .split(","));
     static final Duration THROUGHPUT_RUN = Duration.ofSeconds(5);
@@ -146,6 +147,12 @@ public final class Benchmarks {
                     + " | requests per real result page median / p90 / max |");
             for (String world : WORLDS) {
                 new ColdLookups(this).measure(world, world(world));
+            }
+        }
+        if (SUITES.contains("replay")) {
+            System.out.println("\n| replayed searches | requests median / p90 / max | lookups per number of rounds |");
+            for (String world : WORLDS) {
+                new ReplayedSearches().measure(world, world(world));
             }
         }
         if (SUITES.contains("burst")) {

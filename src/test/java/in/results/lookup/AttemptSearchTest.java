@@ -3,26 +3,11 @@ package in.results.lookup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import in.results.catalog.ExamCatalog;
-import in.results.catalog.ExamRelease;
-import in.results.catalog.Semester;
-import in.results.core.ExamQuery;
-import in.results.core.HallTicket;
-import in.results.core.Regulation;
-import in.results.grading.Attempt;
-import in.results.grading.AttemptMerger;
-import in.results.scrape.ReleaseListParser;
-import in.results.scrape.ResultPage;
-import in.results.scrape.StudentDetails;
-import in.results.scrape.SubjectResult;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.Mark;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -45,7 +30,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AttemptSearchTest {
     private static final Cohort COHORT = Cohort.generate(Cohort.DEFAULT_SEED);
-    private static final int ROUND_SIZE = 32;
     private static final Map<String, Integer> POINTS =
             Map.of("O", 10, "A+", 9, "A", 8, "B+", 7, "B", 6, "C", 5, "D", 5);
 
@@ -69,17 +53,18 @@ class AttemptSearchTest {
     void every_students_search_gives_the_transcript_of_all_their_pages(String name, UniversitySimulator.Builder world)
             throws Exception {
         Cohort cohort = world.cohort();
-        ExamCatalog catalog = catalogOf(world);
-        int newestListed = newestListedCode(world);
+        ExamCatalog catalog = SearchReplay.catalogOf(world);
+        int newestListed = SearchReplay.newestListedCode(world);
         Set<String> askedAnywhere = new HashSet<>();
         int students = 0;
         for (Student student : cohort.students()) {
             if (student.hasNoResult()) {
                 continue;
             }
-            Regulation regulation = Regulation.valueOf(student.regulation());
-            Replay replay = Replay.of(student, catalog, regulation);
+            SearchReplay replay = SearchReplay.of(student, catalog);
 
+            assertThat(replay.rounds())
+                    .allSatisfy(round -> assertThat(round).hasSizeLessThanOrEqualTo(SearchReplay.ROUND_SIZE));
             assertThat(replay.transcript())
                     .as(name + " " + student.hallTicket())
                     .isEqualTo(expectedTranscript(cohort, student));
@@ -89,57 +74,6 @@ class AttemptSearchTest {
         assertThat(students).isGreaterThan(900);
         assertThat(askedAnywhere)
                 .allSatisfy(code -> assertThat(Integer.parseInt(code)).isLessThanOrEqualTo(newestListed));
-    }
-
-    /** One search run to its end against the ground truth: its rounds, the codes asked and the transcript made. */
-    record Replay(List<Set<ExamQuery>> rounds, Set<String> askedCodes, Map<String, List<String>> transcript) {
-        static Replay of(Student student, ExamCatalog catalog, Regulation regulation) {
-            AttemptWindow window = new AttemptWindow(new HallTicket(student.hallTicket()), catalog, regulation);
-            AttemptSearch search = new AttemptSearch(window, catalog, ROUND_SIZE);
-            List<Set<ExamQuery>> rounds = new ArrayList<>();
-            Set<String> codes = new HashSet<>();
-            for (Set<ExamQuery> round = search.nextRound(); !round.isEmpty(); round = search.nextRound()) {
-                assertThat(round).hasSizeLessThanOrEqualTo(ROUND_SIZE);
-                rounds.add(round);
-                for (ExamQuery query : round) {
-                    search.record(query, answerOf(student, query));
-                    codes.add(query.examCode());
-                }
-            }
-            Map<String, List<String>> transcript = new TreeMap<>();
-            for (Semester semester : Semester.values()) {
-                List<Attempt> attempts = new ArrayList<>();
-                for (ExamRelease release : window.possible(semester)) {
-                    search.attemptOf(release).ifPresent(attempts::add);
-                }
-                if (!attempts.isEmpty()) {
-                    transcript.put(
-                            semester.key(),
-                            AttemptMerger.finalRows(attempts).stream()
-                                    .map(row -> row.code() + " " + row.grade() + " " + row.total())
-                                    .sorted()
-                                    .toList());
-                }
-            }
-            return new Replay(rounds, codes, transcript);
-        }
-    }
-
-    /** What the university answers: the student's page of the exam (RC/RV page for an RC/RV query), or none. */
-    static ExamAnswer answerOf(Student student, ExamQuery query) {
-        List<Mark> rows = (query.isRcrv() ? student.rcrvResults() : student.results()).get(query.examCode());
-        if (rows == null) {
-            return new ExamAnswer.NoResult();
-        }
-        StudentDetails details =
-                new StudentDetails(student.hallTicket(), student.name(), student.fatherName(), student.collegeCode());
-        return new ExamAnswer.Found(new ResultPage(
-                "exam " + query.examCode(),
-                details,
-                rows.stream()
-                        .map(m -> new SubjectResult(
-                                m.code(), m.name(), m.internal(), m.external(), m.total(), m.grade(), m.credits()))
-                        .toList()));
     }
 
     /** Per semester, each subject's best row over all the student's attempts of the regulation (ties: the later). */
@@ -181,29 +115,5 @@ class AttemptSearchTest {
 
     private static int points(Mark mark) {
         return POINTS.getOrDefault(mark.grade(), 0);
-    }
-
-    static ExamCatalog catalogOf(UniversitySimulator.Builder world) throws Exception {
-        return ExamCatalog.from(ReleaseListParser.parse(releaseList(world)));
-    }
-
-    static int newestListedCode(UniversitySimulator.Builder world) throws Exception {
-        return ReleaseListParser.parse(releaseList(world)).stream()
-                .map(listing -> listing.linkParams().getOrDefault("examCode", ""))
-                .filter(code -> code.matches("\\d+"))
-                .mapToInt(Integer::parseInt)
-                .max()
-                .orElseThrow();
-    }
-
-    private static String releaseList(UniversitySimulator.Builder world) throws Exception {
-        try (UniversitySimulator site = world.start(0)) {
-            return HttpClient.newHttpClient()
-                    .send(
-                            HttpRequest.newBuilder(URI.create(site.baseUrl() + "/jsp/home.jsp"))
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString())
-                    .body();
-        }
     }
 }
