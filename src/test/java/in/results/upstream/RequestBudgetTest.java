@@ -97,14 +97,7 @@ class RequestBudgetTest {
         threads.add(Thread.ofVirtual().start(() -> acquireAndRecord(budget, Priority.INTERACTIVE, "person", order)));
         await().until(() -> budget.waiting(Priority.INTERACTIVE) == 1);
 
-        for (int token = 1; token <= 3; token++) {
-            ticker.advance(Duration.ofMillis(100));
-            int granted = token;
-            await().until(() -> order.size() == granted);
-        }
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        grantOneByOne(3, order, threads);
 
         assertThat(order).containsExactly("person", "bulk1", "bulk2");
     }
@@ -201,16 +194,21 @@ class RequestBudgetTest {
         threads.add(Thread.ofVirtual().start(() -> acquireAndRecord(budget, startedFirst, "first lookup", order)));
         await().until(() -> budget.waiting(Priority.INTERACTIVE) == 3);
 
-        for (int token = 1; token <= 3; token++) {
+        grantOneByOne(3, order, threads);
+
+        assertThat(order).containsExactly("first lookup", "later lookup", "later lookup, again");
+    }
+
+    /** Lets {@code tokens} tokens come one at a time (100 ms each at 10 a second), each taken before the next comes. */
+    private void grantOneByOne(int tokens, List<String> order, List<Thread> waiting) throws InterruptedException {
+        for (int token = 1; token <= tokens; token++) {
             ticker.advance(Duration.ofMillis(100));
             int granted = token;
             await().until(() -> order.size() == granted);
         }
-        for (Thread thread : threads) {
+        for (Thread thread : waiting) {
             thread.join();
         }
-
-        assertThat(order).containsExactly("first lookup", "later lookup", "later lookup, again");
     }
 
     private void acquireAndRecord(RequestBudget budget, Deadline due, String name, List<String> order) {
