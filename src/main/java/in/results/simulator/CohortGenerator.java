@@ -42,10 +42,10 @@ final class CohortGenerator {
     }
 
     Cohort generate() {
-        List<Student> students = new ArrayList<>(students(new R18Intake(), random, examiner, names));
+        List<Student> students = new ArrayList<>(students(Intake.R18, random, examiner, names));
         List<Notice> notices = new NoticeWriter(random.split()).notices(schedule.exams());
         students.addAll(
-                students(new R22Intake(), r22Random, new Examiner(r22Random.split()), new NamePool(r22Random.split())));
+                students(Intake.R22, r22Random, new Examiner(r22Random.split()), new NamePool(r22Random.split())));
         students.sort(Comparator.comparing(Student::hallTicket));
         return new Cohort(seed, schedule.exams(), students, notices);
     }

@@ -218,7 +218,7 @@ class CohortInvariantsTest {
         assertThat(detained).isNotEmpty();
         assertThat(detained).anyMatch(student -> student.regulation().equals("R22"));
         for (Student student : detained) {
-            Intake intake = student.regulation().equals("R22") ? new R22Intake() : new R18Intake();
+            Intake intake = student.regulation().equals("R22") ? Intake.R22 : Intake.R18;
             boolean later = student.results().keySet().stream()
                     .map(this::exam)
                     .filter(exam -> exam.kind() == ExamKind.REGULAR)
