@@ -30,6 +30,9 @@ public final class Lease<V> implements AutoCloseable {
             if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
             redis.call('publish', ARGV[2], ARGV[3])
             return 1""";
+    private static final String CANCEL = """
+            if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+            return 0""";
     private static final String RENEW = """
             if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
             return 0""";
@@ -95,6 +98,16 @@ public final class Lease<V> implements AutoCloseable {
                         channel,
                         LoadNotices.failedMessage(valueKey, kind, reason)),
                 soon());
+        close();
+    }
+
+    /**
+     * Ends the lease without a copy and without telling the fleet: the holder found a copy stored meanwhile, which the
+     * waiting instances read at their next look.
+     */
+    public void cancel() {
+        String[] keys = {leaseKey};
+        link.call(redis -> redis.<Long>eval(CANCEL, ScriptOutputType.INTEGER, keys, token), soon());
         close();
     }
 

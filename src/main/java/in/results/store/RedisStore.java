@@ -140,23 +140,25 @@ public final class RedisStore<K, V> implements AnswerStore<K, V> {
         Instant knownUntil = forced && before != null ? before.copy().loadedAt() : Instant.MIN;
         boolean waited = false;
         while (true) {
-            switch (shared.read(id, patience)) {
-                case SharedCopies.Read.Found<V> found -> {
-                    Local<V> copy = remember(key, found.copy());
-                    // A forced reload takes only a copy loaded after the one it replaces.
-                    if (copy.copy().isFreshAt(clock.instant())
-                            && copy.copy().loadedAt().isAfter(knownUntil)) {
-                        return answer(copy.copy(), waited || forced ? CacheStatus.MISS : CacheStatus.HIT);
-                    }
-                }
-                case SharedCopies.Read.Absent<V> absent -> {}
-                case SharedCopies.Read.Down<V> down -> {
-                    return loadHere(key, loader);
-                }
+            SharedCopies.Read<V> read = shared.read(id, patience);
+            if (read instanceof SharedCopies.Read.Down<V>) {
+                return loadHere(key, loader);
+            }
+            Optional<CachedAnswer<V>> stored = usable(key, read, knownUntil, waited || forced);
+            if (stored.isPresent()) {
+                return stored.get();
             }
             try (LoadNotices.Waiter waiter = shared.listen(id)) {
                 switch (shared.claim(id, patience)) {
                     case SharedCopies.Claim.Won<V> won -> {
+                        // The holder before may have stored its copy and ended its lease between the read above and
+                        // this claim: then there is nothing to load.
+                        Optional<CachedAnswer<V>> meanwhile =
+                                usable(key, shared.read(id, patience), knownUntil, waited || forced);
+                        if (meanwhile.isPresent()) {
+                            won.lease().cancel();
+                            return meanwhile.get();
+                        }
                         return loadAsHolder(key, loader, won.lease());
                     }
                     case SharedCopies.Claim.Down<V> down -> {
@@ -175,6 +177,21 @@ public final class RedisStore<K, V> implements AnswerStore<K, V> {
                 }
             }
         }
+    }
+
+    /**
+     * The answer of a copy read from Redis, when it is one to serve: fresh, and, for a forced reload, loaded after the
+     * copy it replaces ({@code knownUntil}); a miss when this caller waited for it or forced it, else a hit.
+     */
+    private Optional<CachedAnswer<V>> usable(K key, SharedCopies.Read<V> read, Instant knownUntil, boolean miss) {
+        if (!(read instanceof SharedCopies.Read.Found<V> found)) {
+            return Optional.empty();
+        }
+        SharedCopy<V> copy = remember(key, found.copy()).copy();
+        if (!copy.isFreshAt(clock.instant()) || !copy.loadedAt().isAfter(knownUntil)) {
+            return Optional.empty();
+        }
+        return Optional.of(answer(copy, miss ? CacheStatus.MISS : CacheStatus.HIT));
     }
 
     private CachedAnswer<V> loadAsHolder(K key, Function<K, Loaded<V>> loader, Lease<V> lease) {
