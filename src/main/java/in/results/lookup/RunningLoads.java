@@ -11,7 +11,9 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 /**
  * The loads running now, each with its own deadline, and how fast loads have ended lately: when the load of a key
  * that a caller stopped waiting for should be done. Loads wait for the upstream in the order their deadlines fall
- * (the request budget serves the work due first), so a load ends after the loads started before it: its expected
+ * (an instance's request budget serves the work due first; a fleet's shared limits serve first come first served,
+ * and single lookups go in between, so there the estimate is a little early), so a load ends after the loads
+ * started before it: its expected
  * end is their number, and its own, at the rate loads have ended over the last {@link #WINDOW}, with a margin for
  * the pace to slow (a quarter more, and a second) — never after its own deadline, by which it has ended one way or
  * the other. Thread-safe; time read on the injected ticker.

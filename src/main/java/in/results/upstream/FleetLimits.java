@@ -54,7 +54,7 @@ final class FleetLimits implements HostLimits {
                     pause = wait.pause().toNanos();
                 }
                 case SharedLimits.Take.Down down -> {
-                    return local.admit(priority, due, deadline);
+                    return withoutRedis(priority, due, deadline, realDue, shortage);
                 }
             }
         }
@@ -82,7 +82,7 @@ final class FleetLimits implements HostLimits {
                     case SharedLimits.Take.Down down -> {
                         leave(priority, mine);
                         mine = null;
-                        return local.admit(priority, due, deadline);
+                        return withoutRedis(priority, due, deadline, realDue, shortage);
                     }
                 }
             }
@@ -166,6 +166,18 @@ final class FleetLimits implements HostLimits {
     private Condition nextInTurn() {
         Condition interactive = lines.get(Priority.INTERACTIVE).peekFirst();
         return interactive != null ? interactive : lines.get(Priority.BULK).peekFirst();
+    }
+
+    /**
+     * Redis did not answer: this instance's own limits admit the caller — unless the deadline cut the Redis call
+     * short, which is no outage, and letting the caller past the fleet's limits would make a busy day busier.
+     */
+    private Admission withoutRedis(Priority priority, Deadline due, Deadline deadline, long realDue, Shortage shortage)
+            throws InterruptedException {
+        if (left(deadline, realDue) <= 0) {
+            return new Admission.Refused(shortage);
+        }
+        return local.admit(priority, due, deadline);
     }
 
     private long left(Deadline deadline, long realDue) {

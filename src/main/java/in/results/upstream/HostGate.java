@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * reply: a usable answer or an unreadable page is a success (the host answered), {@link Reply.Unavailable} a
  * failure, a request that was never sent neither.
  *
- * <p>Thread-safe. {@link #send} blocks (for a token, a slot and the exchange) until the deadline at the latest.
+ * <p>Thread-safe. {@link #send} blocks (for a token, a slot and the exchange) until the deadline at the latest, or,
+ * for an interactive request that is part of work due later, until that work is due and then one request timeout.
  */
 final class HostGate {
     private static final Logger LOG = LoggerFactory.getLogger(HostGate.class);
@@ -77,7 +78,7 @@ final class HostGate {
     /**
      * Sends one request through the gate when the breaker lets it, with the exchange's timeout cut to what is left
      * of {@code deadline}. While tokens are scarce it waits in line by {@code due}, the deadline of the work it is part
-     * of, and until then when that is later than {@code deadline}. Throws what {@code exchange} throws, other than
+     * of, and, when interactive, until then if that is later than {@code deadline}. Throws what {@code exchange} throws, other than
      * {@link InterruptedException}.
      */
     <T> Outcome<T> send(Priority priority, Deadline due, Deadline deadline, Exchange<T> exchange) {
@@ -101,9 +102,16 @@ final class HostGate {
 
     private <T> Reply<T> sendAdmitted(
             CircuitBreaker.Pass pass, Priority priority, Deadline due, Deadline callDeadline, Exchange<T> exchange) {
-        // Work due later than the call (a lookup of many exams on a busy day) keeps its place in line until it is
-        // due; a request that waited that long still gets one whole request timeout once its turn comes.
-        boolean waitsLonger = due.compareTo(callDeadline) > 0;
+        if (callDeadline.remaining().isZero()) {
+            return notSent(pass, base + ": deadline passed before sending"); // without taking a token for nothing
+        }
+        // Interactive work due later than the call (a lookup of many exams on a busy day) keeps its place in line
+        // until it is due; a request that waited that long still gets one whole request timeout once its turn comes.
+        // Not a probe (the breaker lets nobody else through until it is sent), nor bulk work (whose end is the job's,
+        // minutes away: a person's lookup joining a bulk load must not wait for that).
+        boolean waitsLonger = priority == Priority.INTERACTIVE
+                && pass.kind() == CircuitBreaker.Pass.Kind.CALL
+                && due.compareTo(callDeadline) > 0;
         Runnable release;
         try {
             switch (limits.admit(priority, due, waitsLonger ? due : callDeadline)) {
@@ -120,6 +128,10 @@ final class HostGate {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return notSent(pass, "interrupted while waiting for " + base);
+        }
+        if (waitsLonger && breaker.coolingDown()) { // the host failed others while this request waited
+            release.run();
+            return notSent(pass, base + " is skipped: its circuit breaker opened while the request waited");
         }
         Deadline deadline = waitsLonger ? callDeadline.atLeast(timeout) : callDeadline;
         try {

@@ -40,8 +40,9 @@ import org.slf4j.LoggerFactory;
  *       {@code hosts × (1 + retries)} requests.</li>
  *   <li><b>Deadline</b>: a call ends within two request timeouts. Waiting for a token or a request slot counts
  *       against it; each request's timeout is cut to what is left; a retry starts only if a whole request timeout
- *       is still left after its pause. A call that is part of work due later (a lookup of many exams) may wait in
- *       line for its token until that work is due, and then gets one request timeout.</li>
+ *       is still left after its pause. The one exception: an interactive call that is part of work due later (an
+ *       all-semesters lookup, which goes on for at least a minute) may wait in line for its token until that work
+ *       is due, and then gets one request timeout.</li>
  * </ol>
  * Breakers, budgets, deadlines and health ages read the injected {@link Ticker}; waiting (for a token, a slot, an
  * answer, a pause) is real time, at most what the deadline has left. Upstream trouble is returned as data, never
@@ -64,7 +65,7 @@ public final class UpstreamClient {
     /**
      * @param baseUrls           application base URLs, primary first
      * @param concurrencyPerHost most requests in flight to one host
-     * @param timeout            per request; a whole call ends within twice this
+     * @param timeout            per request; a whole call ends within twice this (but see the deadline rule above)
      * @param policy             breaker, retries and request budget
      * @param ticker             time of the breakers, the budgets, the call deadlines and {@link #health()}
      */

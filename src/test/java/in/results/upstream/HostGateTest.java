@@ -65,7 +65,7 @@ class HostGateTest {
         HostGate.Outcome<String> late = gate.send(Priority.INTERACTIVE, deadline, replying(PAGE));
 
         assertThat(sent).containsExactly(TIMEOUT, Duration.ofMillis(1_500));
-        assertThat(late).isEqualTo(unavailable(HOST + " is saturated (no request slot before the deadline)"));
+        assertThat(late).isEqualTo(unavailable(HOST + ": deadline passed before sending"));
     }
 
     @Test
@@ -94,7 +94,7 @@ class HostGateTest {
         HostGate.Outcome<String> notSent = gate.send(Priority.INTERACTIVE, deadline(Duration.ZERO), replying(PAGE));
         HostGate.Outcome<String> probe = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
 
-        assertThat(notSent).isEqualTo(unavailable(HOST + " is saturated (no request slot before the deadline)"));
+        assertThat(notSent).isEqualTo(unavailable(HOST + ": deadline passed before sending"));
         assertThat(probe).isEqualTo(new HostGate.Outcome.Replied<>(PAGE));
         assertThat(sent).hasSize(2);
         assertThat(gate.health().state()).isEqualTo(BreakerState.CLOSED);
@@ -121,7 +121,8 @@ class HostGateTest {
         HostGate gate = gate(1, 1);
 
         gate.send(Priority.BULK, deadline(TIMEOUT), replying(PAGE));
-        HostGate.Outcome<String> second = gate.send(Priority.BULK, deadline(Duration.ZERO), replying(PAGE));
+        // The ticker stands still: the budget counts the 20 ms down in real time.
+        HostGate.Outcome<String> second = gate.send(Priority.BULK, deadline(Duration.ofMillis(20)), replying(PAGE));
 
         assertThat(second).isEqualTo(unavailable(HOST + ": request budget spent until the deadline"));
         assertThat(sent).hasSize(1);
@@ -148,5 +149,59 @@ class HostGateTest {
         assertThat(saturated).isEqualTo(unavailable(HOST + " is saturated (no request slot before the deadline)"));
         assertThat(afterwards).isEqualTo(new HostGate.Outcome.Replied<>(PAGE));
         assertThat(gate.health().state()).isEqualTo(BreakerState.CLOSED);
+    }
+
+    @Test
+    void a_request_whose_deadline_has_passed_is_not_sent_and_takes_no_token() {
+        HostGate gate = gate(1, 1);
+
+        HostGate.Outcome<String> late = gate.send(Priority.INTERACTIVE, deadline(Duration.ZERO), replying(PAGE));
+        HostGate.Outcome<String> next =
+                gate.send(Priority.INTERACTIVE, deadline(Duration.ofMillis(20)), replying(PAGE));
+
+        assertThat(late).isEqualTo(unavailable(HOST + ": deadline passed before sending"));
+        assertThat(next).isEqualTo(new HostGate.Outcome.Replied<>(PAGE)); // the bucket's one token was still there
+    }
+
+    @Test
+    void bulk_work_due_later_than_its_call_waits_for_a_token_no_longer_than_the_call() {
+        HostGate gate = gate(1, 1);
+        gate.send(Priority.BULK, deadline(TIMEOUT), replying(PAGE)); // the bucket's one token
+        Deadline jobEnds = deadline(Duration.ofMinutes(2));
+
+        long start = System.nanoTime();
+        HostGate.Outcome<String> second =
+                gate.send(Priority.BULK, jobEnds, deadline(Duration.ofMillis(50)), replying(PAGE));
+
+        assertThat(second).isEqualTo(unavailable(HOST + ": request budget spent until the deadline"));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
+        assertThat(sent).hasSize(1);
+    }
+
+    @Test
+    void a_request_that_waited_for_work_due_later_is_not_sent_once_the_breaker_opened_meanwhile() {
+        HostGate gate = gate(1, 0); // one slot, the breaker opens at the first failure
+        CountDownLatch fail = new CountDownLatch(1);
+        Thread failing = Thread.ofVirtual()
+                .start(() -> gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), timeout -> {
+                    sent.add(timeout);
+                    fail.await();
+                    return new Reply.Unavailable<>("answered HTTP 503");
+                }));
+        await().until(() -> sent.size() == 1); // the failing request holds the one slot
+
+        // A lookup's request: its own call has 1 ms left (the ticker stands still), its lookup is due in a minute.
+        Thread waiting = Thread.ofVirtual()
+                .start(() -> gate.send(
+                        Priority.INTERACTIVE,
+                        deadline(Duration.ofMinutes(1)),
+                        deadline(Duration.ofMillis(1)),
+                        replying(PAGE)));
+        await().until(() -> waiting.getState() == Thread.State.TIMED_WAITING); // in line for the slot
+        fail.countDown();
+        await().until(() -> !failing.isAlive() && !waiting.isAlive());
+
+        assertThat(sent).hasSize(1); // the waiting request was never sent to the failing host
+        assertThat(gate.health().state()).isEqualTo(BreakerState.OPEN);
     }
 }
