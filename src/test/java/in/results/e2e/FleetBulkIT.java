@@ -7,11 +7,8 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.App;
 import in.results.core.Environment;
 import in.results.simulator.Cohort;
-import in.results.simulator.UniversitySimulator;
 import in.results.testing.ManualExecutor;
 import in.results.testing.RedisServer;
-import io.javalin.Javalin;
-import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,28 +29,16 @@ class FleetBulkIT {
     private static final Cohort COHORT = Cohort.generate(42);
     private static final BulkIT.Section SECTION = BulkIT.Section.largest(COHORT);
 
-    private RedisServer redis;
-    private UniversitySimulator primary;
-    private UniversitySimulator mirror;
-    private final List<Javalin> instances = new ArrayList<>();
+    private FleetRig rig;
 
     @BeforeEach
     void start() {
-        redis = RedisServer.start();
-        primary = UniversitySimulator.start(COHORT, 0);
-        mirror = UniversitySimulator.start(COHORT, 0);
+        rig = FleetRig.start(COHORT);
     }
 
     @AfterEach
     void stop() {
-        instances.forEach(Javalin::stop);
-        primary.close();
-        mirror.close();
-        redis.close();
-    }
-
-    private List<URI> upstreams() {
-        return List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results"));
+        rig.close();
     }
 
     private static Map<String, String> fleetSettings(RedisServer redis, Map<String, String> extra) {
@@ -63,14 +48,8 @@ class FleetBulkIT {
         return settings;
     }
 
-    private ServiceClient started(Javalin service) {
-        instances.add(service);
-        return new ServiceClient(service.port());
-    }
-
     private ServiceClient member(Map<String, String> settings) {
-        return started(
-                ExamEndpointsIT.startService(upstreams(), Ticker.systemTicker(), fleetSettings(redis, settings)));
+        return rig.instance(fleetSettings(rig.redis(), settings));
     }
 
     private static List<String> rolls(int from, int to) {
@@ -81,10 +60,14 @@ class FleetBulkIT {
 
     private long hallTicketsAskedMoreThanOnce(List<String> rolls) {
         return rolls.stream()
-                .filter(roll -> primary.resultRequestsFor(
-                                        SECTION.prefix() + roll, SECTION.exam().code())
-                                + mirror.resultRequestsFor(
-                                        SECTION.prefix() + roll, SECTION.exam().code())
+                .filter(roll -> rig.primary()
+                                        .resultRequestsFor(
+                                                SECTION.prefix() + roll,
+                                                SECTION.exam().code())
+                                + rig.mirror()
+                                        .resultRequestsFor(
+                                                SECTION.prefix() + roll,
+                                                SECTION.exam().code())
                         > 1)
                 .count();
     }
@@ -92,11 +75,11 @@ class FleetBulkIT {
     @Test
     void a_job_started_on_one_instance_shows_the_same_progress_and_the_same_final_array_on_the_others() {
         String query = "/api?" + SECTION.query("01", "30");
-        ServiceClient alone = started(ExamEndpointsIT.startService(upstreams(), Ticker.systemTicker(), Map.of()));
+        ServiceClient alone = rig.instance(Map.of());
         var reference = BulkIT.pollUntilDone(alone, query);
-        primary.resetCounters();
-        primary.setLatency(Duration.ofMillis(300), Duration.ZERO);
-        primary.setMaxConcurrent(4); // waves of four: the job is visibly in progress for about two seconds
+        rig.primary().resetCounters();
+        rig.primary().setLatency(Duration.ofMillis(300), Duration.ZERO);
+        rig.primary().setMaxConcurrent(4); // waves of four: the job is visibly in progress for about two seconds
         List<ServiceClient> fleet = List.of(member(Map.of()), member(Map.of()), member(Map.of()));
 
         var started = fleet.get(0).get(query);
@@ -127,13 +110,13 @@ class FleetBulkIT {
             assertThat(finished.json()).isEqualTo(reference.json());
         }
         assertThat(reference.json()).isEqualTo(SECTION.expected(rolls(1, 30)));
-        assertThat(primary.requestCount("/resultAction")).isEqualTo(30); // one job for the three instances
+        assertThat(rig.primary().requestCount("/resultAction")).isEqualTo(30); // one job for the three instances
     }
 
     @Test
     void a_job_whose_instance_stops_mid_job_is_finished_by_another_asking_only_the_hall_tickets_in_flight_again() {
         String query = "/api?" + SECTION.query("01", "40");
-        primary.setLatency(Duration.ofMillis(200), Duration.ZERO);
+        rig.primary().setLatency(Duration.ofMillis(200), Duration.ZERO);
         // A fleet total of 4 slots, so bulk work holds at most 3: at most 3 hall tickets are in flight at a time.
         Map<String, String> settings = Map.of("RESULTS_UPSTREAM_CONCURRENCY", "4");
         List<ServiceClient> fleet = List.of(member(settings), member(settings), member(settings));
@@ -142,7 +125,7 @@ class FleetBulkIT {
                 .pollInterval(Duration.ofMillis(20))
                 .until(() -> fleet.get(1).get(query).json().path("done").asInt(), done -> done >= 6);
 
-        instances.getFirst().stop(); // the instance running the job goes away
+        rig.stopFirst(); // the instance running the job goes away
         var finished = BulkIT.pollUntilDone(fleet.get(2), query);
 
         assertThat(finished.status()).isEqualTo(200);
@@ -150,8 +133,9 @@ class FleetBulkIT {
         assertThat(finished.json()).isEqualTo(SECTION.expected(rolls(1, 40)));
         assertThat(hallTicketsAskedMoreThanOnce(rolls(1, 40))).isLessThanOrEqualTo(3);
         assertThat(rolls(1, 40))
-                .allSatisfy(roll -> assertThat(primary.resultRequestsFor(
-                                SECTION.prefix() + roll, SECTION.exam().code()))
+                .allSatisfy(roll -> assertThat(rig.primary()
+                                .resultRequestsFor(
+                                        SECTION.prefix() + roll, SECTION.exam().code()))
                         .isBetween(1L, 2L));
     }
 
@@ -160,8 +144,8 @@ class FleetBulkIT {
         String query = "/api?" + SECTION.query("01", "10");
         // An instance whose background work never runs: it takes the job, then neither asks nor renews its lease.
         ManualExecutor frozen = new ManualExecutor();
-        ServiceClient dying = started(App.create(
-                        ExamEndpointsIT.config(upstreams(), fleetSettings(redis, Map.of())),
+        ServiceClient dying = rig.started(App.create(
+                        ExamEndpointsIT.config(rig.upstreams(), fleetSettings(rig.redis(), Map.of())),
                         new Environment(Ticker.systemTicker(), Clock.systemUTC(), frozen))
                 .start());
         ServiceClient survivor = member(Map.of());
@@ -180,7 +164,7 @@ class FleetBulkIT {
 
     @Test
     void the_limit_of_four_running_jobs_holds_for_the_fleet() {
-        primary.setLatency(Duration.ofSeconds(3), Duration.ZERO);
+        rig.primary().setLatency(Duration.ofSeconds(3), Duration.ZERO);
         List<ServiceClient> fleet = List.of(member(Map.of()), member(Map.of()), member(Map.of()));
 
         List<Integer> statuses = new ArrayList<>();

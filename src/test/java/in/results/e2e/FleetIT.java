@@ -3,13 +3,8 @@ package in.results.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.simulator.Cohort;
 import in.results.simulator.Student;
-import in.results.simulator.UniversitySimulator;
-import in.results.testing.RedisServer;
-import io.javalin.Javalin;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,42 +27,23 @@ class FleetIT {
             .limit(12)
             .toList();
 
-    private RedisServer redis;
-    private UniversitySimulator primary;
-    private UniversitySimulator mirror;
-    private final List<Javalin> instances = new ArrayList<>();
+    private FleetRig rig;
 
     @BeforeEach
     void start() {
-        redis = RedisServer.start();
-        primary = UniversitySimulator.start(COHORT, 0);
-        mirror = UniversitySimulator.start(COHORT, 0);
+        rig = FleetRig.start(COHORT);
         // Answers take a while, so that concurrent lookups really overlap.
-        primary.setLatency(Duration.ofMillis(30), Duration.ZERO);
+        rig.primary().setLatency(Duration.ofMillis(30), Duration.ZERO);
     }
 
     @AfterEach
     void stop() {
-        instances.forEach(Javalin::stop);
-        primary.close();
-        mirror.close();
-        redis.close();
-    }
-
-    private ServiceClient instance(Map<String, String> settings) {
-        Javalin service = ExamEndpointsIT.startService(
-                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), Ticker.systemTicker(), settings);
-        instances.add(service);
-        return new ServiceClient(service.port());
+        rig.close();
     }
 
     /** An instance of the fleet; a generous Redis timeout, so that a busy test machine is not taken for a slow Redis. */
     private ServiceClient member() {
-        return instance(Map.of("RESULTS_REDIS_URL", redis.url(), "RESULTS_REDIS_TIMEOUT_MS", "2000"));
-    }
-
-    private long universityRequests() {
-        return primary.requestCount() + mirror.requestCount();
+        return rig.instance(Map.of("RESULTS_REDIS_URL", rig.redis().url(), "RESULTS_REDIS_TIMEOUT_MS", "2000"));
     }
 
     private static String transcriptOf(Student student) {
@@ -86,11 +62,11 @@ class FleetIT {
     @Test
     void sixty_identical_cold_lookups_on_three_instances_ask_the_university_for_one_lookup() throws Exception {
         Student student = STUDENTS.get(0);
-        ServiceClient alone = instance(Map.of()); // embedded store: what one lookup costs
+        ServiceClient alone = rig.instance(Map.of()); // embedded store: what one lookup costs
         var reference = alone.get(transcriptOf(student));
-        long oneLookup = universityRequests();
-        primary.resetCounters();
-        mirror.resetCounters();
+        long oneLookup = rig.universityRequests();
+        rig.primary().resetCounters();
+        rig.mirror().resetCounters();
         List<ServiceClient> fleet = List.of(member(), member(), member());
 
         List<ServiceClient.Reply> replies = new ArrayList<>();
@@ -111,7 +87,7 @@ class FleetIT {
             assertThat(reply.status()).isEqualTo(200);
             assertThat(reply.json()).isEqualTo(reference.json());
         });
-        assertThat(universityRequests()).isEqualTo(oneLookup);
+        assertThat(rig.universityRequests()).isEqualTo(oneLookup);
     }
 
     @Test
@@ -121,11 +97,11 @@ class FleetIT {
         ServiceClient b = member();
         ServiceClient c = member();
         var first = a.get(transcriptOf(student));
-        long asked = universityRequests();
+        long asked = rig.universityRequests();
 
         var onB = b.get(transcriptOf(student));
         var onC = c.get(transcriptOf(student));
-        instances.removeFirst().stop();
+        rig.stopFirst();
         ServiceClient restarted = member();
         var afterRestart = restarted.get(transcriptOf(student));
 
@@ -137,7 +113,7 @@ class FleetIT {
             assertThat(Long.parseLong(reply.header("Cache-Control").replaceAll("\\D", "")))
                     .isBetween(10_700L, 10_800L);
         }
-        assertThat(universityRequests()).isEqualTo(asked);
+        assertThat(rig.universityRequests()).isEqualTo(asked);
     }
 
     @Test
@@ -147,7 +123,7 @@ class FleetIT {
         assertThat(fleet.get(1).get(transcriptOf(STUDENTS.get(2))).header("X-Cache"))
                 .isEqualTo("HIT");
 
-        redis.kill();
+        rig.redis().kill();
         List<Integer> statuses = new ArrayList<>();
         for (Student student : STUDENTS.subList(2, 6)) {
             for (ServiceClient instance : fleet) {
@@ -157,20 +133,21 @@ class FleetIT {
         await().atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(fleet)
                         .allSatisfy(instance -> assertThat(redisState(instance)).isEqualTo("DOWN")));
-        redis.restart();
+        rig.redis().restart();
         await().atMost(Duration.ofSeconds(15))
                 .untilAsserted(() -> assertThat(fleet)
                         .allSatisfy(instance -> assertThat(redisState(instance)).isEqualTo("UP")));
         // Redis came back empty: an instance puts back the copies it kept as they are used.
         await().atMost(Duration.ofSeconds(10)).until(() -> {
             fleet.get(0).get(transcriptOf(STUDENTS.get(2)));
-            return redis.command(
+            return rig.redis()
+                    .command(
                             "EXISTS",
                             "results:transcript:R18:" + STUDENTS.get(2).hallTicket())
                     .equals("1");
         });
         var loaded = fleet.get(2).get(transcriptOf(STUDENTS.get(6)));
-        long asked = universityRequests();
+        long asked = rig.universityRequests();
         var onA = fleet.get(0).get(transcriptOf(STUDENTS.get(6)));
         var onB = fleet.get(1).get(transcriptOf(STUDENTS.get(6)));
 
@@ -179,37 +156,38 @@ class FleetIT {
         assertThat(onA.header("X-Cache")).isEqualTo("HIT");
         assertThat(onB.header("X-Cache")).isEqualTo("HIT");
         assertThat(onA.json()).isEqualTo(loaded.json());
-        assertThat(universityRequests()).isEqualTo(asked);
+        assertThat(rig.universityRequests()).isEqualTo(asked);
     }
 
     @Test
     void an_instance_started_without_redis_serves_alone_and_joins_the_fleet_when_redis_comes() {
-        redis.kill();
+        rig.redis().kill();
         ServiceClient a = member();
         ServiceClient b = member();
 
         var alone = a.get(transcriptOf(STUDENTS.get(7)));
         String stateWhileDown = redisState(a);
-        redis.restart();
+        rig.redis().restart();
         await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
             assertThat(redisState(a)).isEqualTo("UP");
             assertThat(redisState(b)).isEqualTo("UP");
         });
         a.get(transcriptOf(STUDENTS.get(8)));
-        long asked = universityRequests();
+        long asked = rig.universityRequests();
         var shared = b.get(transcriptOf(STUDENTS.get(8)));
 
         assertThat(alone.status()).isEqualTo(200);
         assertThat(stateWhileDown).isEqualTo("DOWN");
         assertThat(shared.header("X-Cache")).isEqualTo("HIT");
-        assertThat(universityRequests()).isEqualTo(asked);
+        assertThat(rig.universityRequests()).isEqualTo(asked);
     }
 
     @Test
     void a_slow_redis_does_not_hold_requests() {
-        ServiceClient impatient = instance(Map.of("RESULTS_REDIS_URL", redis.url(), "RESULTS_REDIS_TIMEOUT_MS", "200"));
+        ServiceClient impatient =
+                rig.instance(Map.of("RESULTS_REDIS_URL", rig.redis().url(), "RESULTS_REDIS_TIMEOUT_MS", "200"));
         assertThat(redisState(impatient)).isEqualTo("UP");
-        redis.command("CLIENT", "PAUSE", "10000", "ALL"); // Redis answers nothing for 10 s
+        rig.redis().command("CLIENT", "PAUSE", "10000", "ALL"); // Redis answers nothing for 10 s
 
         long start = System.nanoTime();
         var reply = impatient.get(transcriptOf(STUDENTS.get(9)));
@@ -227,13 +205,14 @@ class FleetIT {
         Student otherFormat = STUDENTS.get(9);
         Student notJson = STUDENTS.get(10);
         Student otherType = STUDENTS.get(11);
-        redis.command(
-                "SET",
-                "results:transcript:R18:" + otherFormat.hallTicket(),
-                "{\"format\":999,\"loaded_at_ms\":" + System.currentTimeMillis()
-                        + ",\"fresh_for_ms\":600000,\"value\":{}}");
-        redis.command("SET", "results:transcript:R18:" + notJson.hallTicket(), "{not json");
-        redis.command("RPUSH", "results:transcript:R18:" + otherType.hallTicket(), "a list");
+        rig.redis()
+                .command(
+                        "SET",
+                        "results:transcript:R18:" + otherFormat.hallTicket(),
+                        "{\"format\":999,\"loaded_at_ms\":" + System.currentTimeMillis()
+                                + ",\"fresh_for_ms\":600000,\"value\":{}}");
+        rig.redis().command("SET", "results:transcript:R18:" + notJson.hallTicket(), "{not json");
+        rig.redis().command("RPUSH", "results:transcript:R18:" + otherType.hallTicket(), "a list");
 
         List<ServiceClient.Reply> replies = new ArrayList<>();
         for (Student student : List.of(otherFormat, notJson, otherType)) {

@@ -3,13 +3,8 @@ package in.results.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.simulator.Cohort;
 import in.results.simulator.Student;
-import in.results.simulator.UniversitySimulator;
-import in.results.testing.RedisServer;
-import io.javalin.Javalin;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,37 +29,26 @@ class FleetPolitenessIT {
             .limit(40)
             .toList();
 
-    private RedisServer redis;
-    private UniversitySimulator primary;
-    private UniversitySimulator mirror;
-    private final List<Javalin> instances = new ArrayList<>();
+    private FleetRig rig;
 
     @BeforeEach
     void start() {
-        redis = RedisServer.start();
-        primary = UniversitySimulator.start(COHORT, 0);
-        mirror = UniversitySimulator.start(COHORT, 0);
+        rig = FleetRig.start(COHORT);
     }
 
     @AfterEach
     void stop() {
-        instances.forEach(Javalin::stop);
-        primary.close();
-        mirror.close();
-        redis.close();
+        rig.close();
     }
 
     /** Three instances sharing Redis, with {@code settings}. */
     private List<ServiceClient> fleet(Map<String, String> settings) {
         Map<String, String> all = new HashMap<>(settings);
-        all.put("RESULTS_REDIS_URL", redis.url());
+        all.put("RESULTS_REDIS_URL", rig.redis().url());
         all.put("RESULTS_REDIS_TIMEOUT_MS", "2000"); // a busy test machine is not a slow Redis
         List<ServiceClient> clients = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            Javalin service = ExamEndpointsIT.startService(
-                    List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), Ticker.systemTicker(), all);
-            instances.add(service);
-            clients.add(new ServiceClient(service.port()));
+            clients.add(rig.instance(all));
         }
         return clients;
     }
@@ -101,7 +85,7 @@ class FleetPolitenessIT {
     @Test
     void under_load_from_three_instances_the_university_never_sees_more_requests_at_once_than_the_fleet_total()
             throws Exception {
-        primary.setLatency(Duration.ofMillis(50), Duration.ZERO);
+        rig.primary().setLatency(Duration.ofMillis(50), Duration.ZERO);
         List<ServiceClient> fleet = fleet(Map.of("RESULTS_UPSTREAM_CONCURRENCY", "4"));
 
         List<ServiceClient.Reply> replies = spread(
@@ -111,9 +95,9 @@ class FleetPolitenessIT {
                         .toList());
 
         assertThat(replies).allSatisfy(reply -> assertThat(reply.status()).isEqualTo(200));
-        assertThat(primary.requestCount("/resultAction")).isGreaterThan(50);
-        assertThat(primary.maxConcurrentSeen()).isBetween(2, 4);
-        assertThat(mirror.maxConcurrentSeen()).isLessThanOrEqualTo(4);
+        assertThat(rig.primary().requestCount("/resultAction")).isGreaterThan(50);
+        assertThat(rig.primary().maxConcurrentSeen()).isBetween(2, 4);
+        assertThat(rig.mirror().maxConcurrentSeen()).isLessThanOrEqualTo(4);
     }
 
     @Test
@@ -121,13 +105,13 @@ class FleetPolitenessIT {
         int perSecond = 10;
         List<ServiceClient> fleet = fleet(Map.of("RESULTS_UPSTREAM_RPS", Integer.toString(perSecond)));
         fleet.forEach(instance -> instance.get("/new/all")); // the release list, before counting
-        primary.resetCounters();
+        rig.primary().resetCounters();
         List<long[]> samples = new CopyOnWriteArrayList<>(); // {nanoseconds since start, requests received}
         AtomicBoolean done = new AtomicBoolean();
         long start = System.nanoTime();
         Thread sampler = Thread.ofVirtual().start(() -> {
             while (!done.get()) {
-                samples.add(new long[] {System.nanoTime() - start, primary.requestCount()});
+                samples.add(new long[] {System.nanoTime() - start, rig.primary().requestCount()});
                 try {
                     Thread.sleep(50);
                 } catch (InterruptedException e) {
@@ -145,7 +129,7 @@ class FleetPolitenessIT {
         sampler.join();
 
         assertThat(replies).allSatisfy(reply -> assertThat(reply.status()).isEqualTo(200));
-        assertThat(primary.requestCount()).isEqualTo(36);
+        assertThat(rig.primary().requestCount()).isEqualTo(36);
         // A bucket holding one second of requests: over t seconds at most perSecond × (1 + t), fleet-wide (three
         // instances with budgets of their own would send 3 × perSecond at once).
         assertThat(samples)
@@ -174,11 +158,11 @@ class FleetPolitenessIT {
         String limitsBefore =
                 fleet.get(0).get("/health").json().at("/store/limits").asText();
 
-        redis.kill();
+        rig.redis().kill();
         var during = fleet.get(1).get("/all-r18/" + STUDENTS.get(1).hallTicket());
         String limitsDuring =
                 fleet.get(1).get("/health").json().at("/store/limits").asText();
-        redis.restart();
+        rig.redis().restart();
         await().atMost(Duration.ofSeconds(15)).until(() -> {
             fleet.get(2).get("/all-r18/" + STUDENTS.get(2).hallTicket());
             return fleet.get(2)
