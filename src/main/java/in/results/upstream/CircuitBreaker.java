@@ -151,6 +151,19 @@ final class CircuitBreaker {
         }
     }
 
+    /**
+     * Whether {@code pass} still belongs to the breaker's current period: false once the breaker changed state since
+     * it was given (opened, and perhaps half-open with a probe under way), when the pass must not be used any more.
+     */
+    boolean isCurrent(Pass pass) {
+        lock.lock();
+        try {
+            return pass.period() == period;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Whether the breaker is open and its cool-down has not passed: a call now would be refused. */
     boolean coolingDown() {
         lock.lock();

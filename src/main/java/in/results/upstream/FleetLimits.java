@@ -21,7 +21,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * priority.
  *
  * <p>When Redis does not answer, the caller is admitted by the {@link LocalLimits} of the same totals instead (the
- * fleet then asks the university up to N times the limits until Redis is back, but never fails because of it).
+ * fleet then asks the university up to N times the limits until Redis is back, but no request fails for want of
+ * Redis); a Redis call cut short by the caller's own deadline is no outage, and the caller is refused as it would be
+ * by any limit it could not pass in time.
  * Deadlines are read on the ticker and also counted in real time, so a test's ticker standing still cannot hold a
  * caller for ever. Thread-safe.
  */

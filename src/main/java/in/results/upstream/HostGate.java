@@ -102,9 +102,6 @@ final class HostGate {
 
     private <T> Reply<T> sendAdmitted(
             CircuitBreaker.Pass pass, Priority priority, Deadline due, Deadline callDeadline, Exchange<T> exchange) {
-        if (callDeadline.remaining().isZero()) {
-            return notSent(pass, base + ": deadline passed before sending"); // without taking a token for nothing
-        }
         // Interactive work due later than the call (a lookup of many exams on a busy day) keeps its place in line
         // until it is due; a request that waited that long still gets one whole request timeout once its turn comes.
         // Not a probe (the breaker lets nobody else through until it is sent), nor bulk work (whose end is the job's,
@@ -112,9 +109,13 @@ final class HostGate {
         boolean waitsLonger = priority == Priority.INTERACTIVE
                 && pass.kind() == CircuitBreaker.Pass.Kind.CALL
                 && due.compareTo(callDeadline) > 0;
+        Deadline admitBy = waitsLonger ? due : callDeadline;
+        if (admitBy.remaining().isZero()) {
+            return notSent(pass, base + ": deadline passed before sending"); // without taking a token for nothing
+        }
         Runnable release;
         try {
-            switch (limits.admit(priority, due, waitsLonger ? due : callDeadline)) {
+            switch (limits.admit(priority, due, admitBy)) {
                 case HostLimits.Admission.Admitted admitted -> release = admitted.release();
                 case HostLimits.Admission.Refused refused -> {
                     return notSent(
@@ -129,7 +130,7 @@ final class HostGate {
             Thread.currentThread().interrupt();
             return notSent(pass, "interrupted while waiting for " + base);
         }
-        if (waitsLonger && breaker.coolingDown()) { // the host failed others while this request waited
+        if (waitsLonger && !breaker.isCurrent(pass)) { // the host failed others while this request waited
             release.run();
             return notSent(pass, base + " is skipped: its circuit breaker opened while the request waited");
         }

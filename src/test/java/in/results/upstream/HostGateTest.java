@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** One host's gate, with exchanges that answer at once (no sockets) and time moved by hand. */
@@ -164,26 +165,39 @@ class HostGateTest {
     }
 
     @Test
+    void a_request_of_interactive_work_due_later_is_sent_with_a_whole_timeout_after_its_call_deadline_passed() {
+        HostGate gate = gate(1, 0);
+
+        // A lookup's request whose own call deadline passed while it waited at another host (the primary failed).
+        HostGate.Outcome<String> mirror = gate.send(
+                Priority.INTERACTIVE, deadline(Duration.ofMinutes(1)), deadline(Duration.ZERO), replying(PAGE));
+
+        assertThat(mirror).isEqualTo(new HostGate.Outcome.Replied<>(PAGE));
+        assertThat(sent).containsExactly(TIMEOUT);
+    }
+
+    @Test
     void bulk_work_due_later_than_its_call_waits_for_a_token_no_longer_than_the_call() {
         HostGate gate = gate(1, 1);
         gate.send(Priority.BULK, deadline(TIMEOUT), replying(PAGE)); // the bucket's one token
-        Deadline jobEnds = deadline(Duration.ofMinutes(2));
+        Deadline jobEnds = deadline(Duration.ofSeconds(5));
 
         long start = System.nanoTime();
         HostGate.Outcome<String> second =
                 gate.send(Priority.BULK, jobEnds, deadline(Duration.ofMillis(50)), replying(PAGE));
 
         assertThat(second).isEqualTo(unavailable(HOST + ": request budget spent until the deadline"));
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4)); // not the job's 5 s
         assertThat(sent).hasSize(1);
     }
 
     @Test
     void a_request_that_waited_for_work_due_later_is_not_sent_once_the_breaker_opened_meanwhile() {
-        HostGate gate = gate(1, 0); // one slot, the breaker opens at the first failure
+        // One slot, waited for up to 30 s, and a breaker that opens at the first failure.
+        HostGate gate = gate(1, Duration.ofSeconds(30), 1, 0);
         CountDownLatch fail = new CountDownLatch(1);
         Thread failing = Thread.ofVirtual()
-                .start(() -> gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), timeout -> {
+                .start(() -> gate.send(Priority.INTERACTIVE, deadline(Duration.ofSeconds(30)), timeout -> {
                     sent.add(timeout);
                     fail.await();
                     return new Reply.Unavailable<>("answered HTTP 503");
@@ -191,16 +205,19 @@ class HostGateTest {
         await().until(() -> sent.size() == 1); // the failing request holds the one slot
 
         // A lookup's request: its own call has 1 ms left (the ticker stands still), its lookup is due in a minute.
+        AtomicReference<HostGate.Outcome<String>> outcome = new AtomicReference<>();
         Thread waiting = Thread.ofVirtual()
-                .start(() -> gate.send(
+                .start(() -> outcome.set(gate.send(
                         Priority.INTERACTIVE,
                         deadline(Duration.ofMinutes(1)),
                         deadline(Duration.ofMillis(1)),
-                        replying(PAGE)));
+                        replying(PAGE))));
         await().until(() -> waiting.getState() == Thread.State.TIMED_WAITING); // in line for the slot
         fail.countDown();
         await().until(() -> !failing.isAlive() && !waiting.isAlive());
 
+        assertThat(outcome.get())
+                .isEqualTo(unavailable(HOST + " is skipped: its circuit breaker opened while the request waited"));
         assertThat(sent).hasSize(1); // the waiting request was never sent to the failing host
         assertThat(gate.health().state()).isEqualTo(BreakerState.OPEN);
     }
