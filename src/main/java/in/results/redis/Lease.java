@@ -12,9 +12,9 @@ import java.util.function.Function;
 
 /**
  * This instance's right to load one key for the fleet ({@link SharedCopies#claim}): it expires {@link #TTL} after it
- * was taken or last renewed, and is renewed in the background until the holder stores its copy, gives up, or
- * closes it. Each end is one Lua script, so that storing, ending the lease and telling the fleet cannot be split
- * by a crash. A lease lost meanwhile (expired, taken over) is not fatal: the copy is stored all the same.
+ * was taken or last renewed, and is renewed in the background until the holder stores its copy, gives up, cancels
+ * (a copy was stored meanwhile) or closes it. Each end is one Lua script, so that storing, ending the lease and
+ * telling the fleet cannot be split by a crash. A lease lost meanwhile (expired, taken over) is not fatal: the copy is stored all the same.
  */
 public final class Lease<V> implements AutoCloseable {
     /** How long a lease lives without renewal: a dead holder is replaced after at most this long. */
@@ -26,13 +26,12 @@ public final class Lease<V> implements AutoCloseable {
             if redis.call('get', KEYS[2]) == ARGV[3] then redis.call('del', KEYS[2]) end
             redis.call('publish', ARGV[4], ARGV[5])
             return 1""";
-    private static final String GIVE_UP = """
+    /** Ends the lease if it is still this holder's, and tells the fleet how the load ended. */
+    private static final String END = """
             if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
             redis.call('publish', ARGV[2], ARGV[3])
             return 1""";
-    private static final String CANCEL = """
-            if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
-            return 0""";
+
     private static final String RENEW = """
             if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
             return 0""";
@@ -91,7 +90,7 @@ public final class Lease<V> implements AutoCloseable {
         String[] keys = {leaseKey};
         link.call(
                 redis -> redis.<Long>eval(
-                        GIVE_UP,
+                        END,
                         ScriptOutputType.INTEGER,
                         keys,
                         token,
@@ -102,12 +101,15 @@ public final class Lease<V> implements AutoCloseable {
     }
 
     /**
-     * Ends the lease without a copy and without telling the fleet: the holder found a copy stored meanwhile, which the
-     * waiting instances read at their next look.
+     * Ends the lease without loading: the holder found a copy stored meanwhile by the holder before. The fleet is told
+     * the copy is there, so that the instances waiting read it at once.
      */
     public void cancel() {
         String[] keys = {leaseKey};
-        link.call(redis -> redis.<Long>eval(CANCEL, ScriptOutputType.INTEGER, keys, token), soon());
+        link.call(
+                redis -> redis.<Long>eval(
+                        END, ScriptOutputType.INTEGER, keys, token, channel, LoadNotices.storedMessage(valueKey)),
+                soon());
         close();
     }
 

@@ -109,7 +109,8 @@ final class CohortGenerator {
         for (int semester = enrolment.lateral() ? 3 : 1; semester <= 8; semester++) {
             int year = (semester + 1) / 2;
             boolean rejoined = role.detained() && year > role.detainedAfterYear();
-            Optional<String> code = intake.regularCode(rejoined ? enrolment.batch() + 1 : enrolment.batch(), semester);
+            Optional<String> code =
+                    intake.timetable().regularCode(rejoined ? enrolment.batch() + 1 : enrolment.batch(), semester);
             if (code.isEmpty()) {
                 break;
             }

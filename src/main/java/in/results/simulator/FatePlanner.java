@@ -71,7 +71,7 @@ final class FatePlanner {
                             .size()
                     >= intake.suppliesForAPlannedFate();
             boolean revalued = schedule.rcrvOf(regular.code()).isPresent();
-            String subject = intake.subjects(branch, sitting.semester()).stream()
+            String subject = intake.curriculum().subjects(branch, sitting.semester()).stream()
                     .filter(s -> !s.internalOnly() && !s.credits().equals("0"))
                     .findFirst()
                     .orElseThrow()

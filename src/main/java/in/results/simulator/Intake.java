@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
  * @param reRegisters             whether a failed course may be re-registered, so that a later attempt carries new
  *                                internal marks
  * @param timetable               the regular release a batch sits for a semester number (1 = 1-1 … 8 = 4-2)
- * @param syllabus                the courses of a branch in a semester number, sorted by code
+ * @param curriculum              the courses of a branch in a semester number, sorted by code
  */
 record Intake(
         String regulation,
@@ -31,7 +31,7 @@ record Intake(
         int suppliesForAPlannedFate,
         boolean reRegisters,
         Timetable timetable,
-        SyllabusBook syllabus) {
+        Curriculum curriculum) {
 
     /**
      * R18 B.Tech: batches 2018–2021 in four colleges and three branches, lateral entrants in every batch, detention
@@ -39,7 +39,7 @@ record Intake(
      * CSE section of 2020 is large enough to need letter rolls up to O9.
      */
     static final Intake R18 = new Intake(
-            "R18",
+            R18Timetable.REGULATION,
             R18Timetable.BATCHES,
             List.of(
                     new Shape("BD", Syllabus.CSE, false, 36, 15, 2018, 2021, Map.of(2020, 249)),
@@ -104,15 +104,15 @@ record Intake(
         }
     }
 
-    /** Which regular release a batch sits for a semester. */
+    /** The regular release a batch sits for semester number {@code semester} (1 = 1-1 … 8 = 4-2), if any yet. */
     @FunctionalInterface
     interface Timetable {
         Optional<String> regularCode(int batch, int semester);
     }
 
-    /** The courses of a branch in a semester. */
+    /** The courses of a branch in a semester number, sorted by code. */
     @FunctionalInterface
-    interface SyllabusBook {
+    interface Curriculum {
         List<Subject> subjects(String branch, int semester);
     }
 
@@ -140,15 +140,5 @@ record Intake(
     /** The last year a detained student completes with their own batch, drawn from {@code random}. */
     int detainedAfterYear(SplittableRandom random) {
         return 1 + random.nextInt(detentionYears);
-    }
-
-    /** The regular release {@code batch} sits for semester number {@code semester} (1 = 1-1 … 8 = 4-2). */
-    Optional<String> regularCode(int batch, int semester) {
-        return timetable.regularCode(batch, semester);
-    }
-
-    /** Courses of {@code branch} in semester number {@code semester}, sorted by code. */
-    List<Subject> subjects(String branch, int semester) {
-        return syllabus.subjects(branch, semester);
     }
 }

@@ -15,6 +15,7 @@ import java.util.Optional;
 final class R18Timetable {
 
     static final List<String> SEMESTERS = List.of("1-1", "1-2", "2-1", "2-2", "3-1", "3-2", "4-1", "4-2");
+    static final String REGULATION = "R18";
     static final List<Integer> BATCHES = List.of(2018, 2019, 2020, 2021);
 
     /** One code of the README table; {@code letter} is R, S, AS or "" as the table marks it. */

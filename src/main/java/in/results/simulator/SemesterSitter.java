@@ -41,7 +41,7 @@ final class SemesterSitter {
             FatePlanner.Plan plan,
             Map<String, List<Mark>> pages,
             Map<String, List<Mark>> rcrvPages) {
-        List<Subject> subjects = intake.subjects(enrolment.branch(), sitting.semester());
+        List<Subject> subjects = intake.curriculum().subjects(enrolment.branch(), sitting.semester());
         Map<String, Integer> internals = new HashMap<>();
         Map<String, Integer> attempts = new HashMap<>();
         Map<String, Integer> limits = new HashMap<>();

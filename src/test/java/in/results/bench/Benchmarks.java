@@ -30,7 +30,9 @@ import java.util.stream.Collectors;
 /**
  * Reproducible benchmark of the service against the university simulator on loopback (numbers in BENCHMARKS.md).
  * Run with {@code scripts/bench.sh}. The simulator answers every request in a fixed time L and serves at most
- * {@link #SERVER_CAPACITY} at once; the service runs with its default settings. Bounded in count and time.
+ * {@link #SERVER_CAPACITY} at once; the service runs with its default settings, but where one client sends every
+ * request, which runs without the per-client limit (and the JVM warm-up, without limits at all). Bounded in count and
+ * time.
  *
  * <p>Suites ({@code -Dbench.suites}, in this order, default {@code cold,replay,burst}): {@code cold} — cold
  * all-semesters lookups per world, regulation and batch ({@link ColdLookups}); {@code replay} — every student's search
@@ -73,7 +75,6 @@ public final class Benchmarks {
      * the JIT and is not a result.
      */
     void cachedWithAndWithoutRedis() throws Exception {
-        Cohort cohort = Cohort.generate(Cohort.DEFAULT_SEED);
         Student student = cohort.students().stream()
                 .filter(s -> !s.lateralEntry() && s.results().size() > 4)
                 .findFirst()

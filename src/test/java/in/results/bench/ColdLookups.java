@@ -37,10 +37,9 @@ final class ColdLookups {
         this.bench = bench;
     }
 
-    /** Measures {@code world}; prints the table rows and returns every lookup per regulation. */
-    Map<String, List<Lookup>> measure(String worldName, UniversitySimulator.Builder world) throws Exception {
+    /** Measures {@code world}; prints the table rows. */
+    void measure(String worldName, UniversitySimulator.Builder world) throws Exception {
         Cohort cohort = world.cohort();
-        Map<String, List<Lookup>> byRegulation = new TreeMap<>();
         try (UniversitySimulator simulator = world.start(0)) {
             simulator.setLatency(Benchmarks.L, Duration.ZERO);
             simulator.setMaxConcurrent(Benchmarks.SERVER_CAPACITY);
@@ -54,11 +53,7 @@ final class ColdLookups {
                     worldName, cohort.exams().size(), newest);
             for (String regulation : Benchmarks.REGULATIONS) {
                 // Each regulation's picks have a seed of their own: R18's are the same students as before R22 existed.
-                List<Lookup> lookups =
-                        lookups(cohort, simulator, base, regulation, new Random(regulation.equals("R18") ? 7 : 22));
-                if (!lookups.isEmpty()) {
-                    byRegulation.put(regulation, lookups);
-                }
+                lookups(cohort, simulator, base, regulation, new Random(regulation.equals("R18") ? 7 : 22));
             }
             Map<String, Long> byExam = simulator.resultRequestsByExam();
             long unreleased = ExamCatalog.builtIn().all().stream()
@@ -71,11 +66,10 @@ final class ColdLookups {
                     "requests for built-in codes above the list's newest code (%d): %d%n", newest, unreleased);
             service.stop();
         }
-        return byRegulation;
     }
 
-    private List<Lookup> lookups(
-            Cohort cohort, UniversitySimulator simulator, String base, String regulation, Random random)
+    /** Looks up students of each batch of {@code regulation} once each, printing a row per batch and one in all. */
+    private void lookups(Cohort cohort, UniversitySimulator simulator, String base, String regulation, Random random)
             throws Exception {
         String path = "/all-" + regulation.toLowerCase(Locale.ROOT) + "/";
         Map<Integer, List<Student>> byBatch = cohort.students().stream()
@@ -112,7 +106,6 @@ final class ColdLookups {
         if (!all.isEmpty()) {
             print(regulation + " all", all);
         }
-        return all;
     }
 
     /** One table row: lookups, latency in L, requests per lookup, requests per real result page. */

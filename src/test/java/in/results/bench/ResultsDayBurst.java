@@ -20,7 +20,7 @@ import java.util.concurrent.Executors;
 /**
  * A results day: {@link #STUDENTS} different students looked up at once, {@link #REQUESTS_EACH} requests each, sent
  * in a shuffled order by {@link #CLIENTS} clients (each with an address of its own behind a trusted proxy, so the
- * per-client limit is each one's), on a fresh service with default settings. Counts the answers within the request
+ * per-client limit is each one's), on a fresh service with default settings otherwise. Counts the answers within the request
  * deadline; then every client that got a 503 waits what its {@code Retry-After} says and asks once more. Bounded:
  * the clients' requests, one retry per 503, and the wait for the university to go quiet (at most two minutes).
  */

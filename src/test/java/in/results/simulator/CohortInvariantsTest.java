@@ -222,8 +222,8 @@ class CohortInvariantsTest {
             boolean later = student.results().keySet().stream()
                     .map(this::exam)
                     .filter(exam -> exam.kind() == ExamKind.REGULAR)
-                    .anyMatch(exam -> intake.regularCode(
-                                    student.admissionYear(), R18Timetable.semesterNumber(exam.semester()))
+                    .anyMatch(exam -> intake.timetable()
+                            .regularCode(student.admissionYear(), R18Timetable.semesterNumber(exam.semester()))
                             .map(code -> !code.equals(exam.code()))
                             .orElse(true));
             // R22 batch 2024 has no next batch's second year yet: detained, not yet rejoined.
