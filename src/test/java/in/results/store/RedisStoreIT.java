@@ -52,9 +52,7 @@ class RedisStoreIT {
     private RedisStore<String, String> instance() {
         RedisLink[] opened = new RedisLink[1];
         RedisStore<String, String> store = instance(opened);
-        org.awaitility.Awaitility.await("the link to Redis is up")
-                .atMost(Duration.ofSeconds(10))
-                .until(opened[0]::isUsable);
+        awaitUp(opened[0]);
         return store;
     }
 
@@ -65,6 +63,18 @@ class RedisStoreIT {
 
     /** One instance's store of words; its link is handed out in {@code opened}. */
     private RedisStore<String, String> instance(RedisLink[] opened) {
+        return new RedisStore<>(
+                sharedCopies(opened),
+                SharedCopies::part,
+                100,
+                STALE_FOR,
+                Ticker.systemTicker(),
+                Clock.systemUTC(),
+                executor);
+    }
+
+    /** One instance's shared copies of words, on a link of its own handed out in {@code opened}. */
+    private SharedCopies<String> sharedCopies(RedisLink[] opened) {
         LoadNotices notices = new LoadNotices();
         RedisLink link = RedisLink.open(
                 redis.url(),
@@ -77,7 +87,7 @@ class RedisStoreIT {
         links.add(link);
         opened[0] = link;
         ObjectMapper mapper = new ObjectMapper();
-        SharedCopies<String> copies = new SharedCopies<>(
+        return new SharedCopies<>(
                 link,
                 notices,
                 PREFIX,
@@ -87,8 +97,21 @@ class RedisStoreIT {
                 Ticker.systemTicker(),
                 Clock.systemUTC(),
                 executor);
-        return new RedisStore<>(
-                copies, SharedCopies::part, 100, STALE_FOR, Ticker.systemTicker(), Clock.systemUTC(), executor);
+    }
+
+    /** Shared copies on a link that is up. */
+    private SharedCopies<String> connectedSharedCopies() {
+        RedisLink[] opened = new RedisLink[1];
+        SharedCopies<String> copies = sharedCopies(opened);
+        awaitUp(opened[0]);
+        return copies;
+    }
+
+    /** Waits until {@code link} is connected, subscription included. */
+    private static void awaitUp(RedisLink link) {
+        org.awaitility.Awaitility.await("the link to Redis is up")
+                .atMost(Duration.ofSeconds(10))
+                .until(link::isUsable);
     }
 
     private static Deadline ample() {
@@ -294,6 +317,23 @@ class RedisStoreIT {
                 .mapToLong(Long::parseLong)
                 .findFirst()
                 .orElse(0);
+    }
+
+    @Test
+    void a_cancelled_lease_ends_at_once_and_tells_the_waiting_instances_to_read_the_copy() {
+        SharedCopies<String> holder = connectedSharedCopies();
+        SharedCopies<String> other = connectedSharedCopies();
+        Deadline deadline = ample();
+        SharedCopies.Claim<String> won = holder.claim("k", deadline);
+        assertThat(won).isInstanceOf(SharedCopies.Claim.Won.class);
+        assertThat(other.claim("k", deadline)).isInstanceOf(SharedCopies.Claim.Taken.class);
+
+        try (LoadNotices.Waiter waiter = other.listen("k")) {
+            ((SharedCopies.Claim.Won<String>) won).lease().cancel();
+
+            assertThat(waiter.await(Duration.ofSeconds(5))).isInstanceOf(LoadNotices.Notice.Stored.class);
+        }
+        assertThat(other.claim("k", deadline)).isInstanceOf(SharedCopies.Claim.Won.class); // not after the 5 s TTL
     }
 
     private static void await(CountDownLatch latch) {
