@@ -25,7 +25,6 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
 
 /**
  * Reproducible benchmark of the service against the university simulator on loopback (numbers in BENCHMARKS.md).
@@ -60,7 +59,7 @@ public final class Benchmarks {
     static final int THROUGHPUT_CLIENTS = 16;
     static final int WARM_UP_LOOKUPS = 150;
 
-    private final HttpClient http =
+    private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Cohort cohort = Cohort.generate(Cohort.DEFAULT_SEED);
 
@@ -160,7 +159,7 @@ public final class Benchmarks {
             System.out.println("| lookups | n | latency median / p90 / max | upstream requests median / p90 / max"
                     + " | requests per real result page median / p90 / max |");
             for (String world : WORLDS) {
-                new ColdLookups(this).measure(world, world(world));
+                new ColdLookups().measure(world, world(world));
             }
         }
         if (SUITES.contains("replay")) {
@@ -254,37 +253,16 @@ public final class Benchmarks {
     }
 
     private void bulk(UniversitySimulator simulator, String base) throws Exception {
-        Map<String, Long> sections = cohort.students().stream()
-                .collect(Collectors.groupingBy(s -> s.hallTicket().substring(0, 8), Collectors.counting()));
-        String prefix = Collections.max(sections.entrySet(), Map.Entry.comparingByValue())
-                .getKey();
-        Student someone = cohort.students().stream()
-                .filter(s -> s.hallTicket().startsWith(prefix) && !s.results().isEmpty())
-                .findFirst()
-                .orElseThrow();
-        String code = someone.results().keySet().iterator().next();
-        StringBuilder query = new StringBuilder("/api?hallticket_from=" + prefix + "01&hallticket_to=" + prefix + "J8");
-        cohort.exam(code)
-                .orElseThrow()
-                .linkParams()
-                .forEach((key, value) ->
-                        query.append('&').append(key).append('=').append(value));
+        LargestSectionJob job = LargestSectionJob.of(cohort);
         long before = simulator.requestCount("/resultAction");
         long start = System.nanoTime();
-        HttpResponse<String> reply = get(base + query);
-        while (reply.statusCode() == 202) {
-            Thread.sleep(20);
-            reply = get(base + query);
-        }
+        job.runThrough(List.of(base));
         double seconds = (System.nanoTime() - start) / 1e9;
-        if (reply.statusCode() != 200) {
-            throw new IllegalStateException("bulk job answered " + reply.statusCode() + ": " + reply.body());
-        }
         System.out.printf(
                 "bulk 198 hall tickets (%s01-%sJ8, exam %s): final array after %.2f s (%.1f L), %d upstream requests%n",
-                prefix,
-                prefix,
-                code,
+                job.prefix(),
+                job.prefix(),
+                job.examCode(),
                 seconds,
                 seconds * 1e9 / L.toNanos(),
                 simulator.requestCount("/resultAction") - before);
@@ -297,8 +275,9 @@ public final class Benchmarks {
         return App.create(config).start();
     }
 
-    HttpResponse<String> get(String url) throws Exception {
-        return http.send(
+    /** A GET from the benchmark's one HTTP client (60 s at most). */
+    static HttpResponse<String> get(String url) throws Exception {
+        return HTTP.send(
                 HttpRequest.newBuilder(URI.create(url))
                         .timeout(Duration.ofSeconds(60))
                         .build(),
@@ -310,6 +289,6 @@ public final class Benchmarks {
     }
 
     private static double percentile(List<Double> values, double p) {
-        return Spread.percentile(values.stream().sorted().toList(), p);
+        return Spread.percentileOf(values, p);
     }
 }

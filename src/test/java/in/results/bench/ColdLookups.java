@@ -31,12 +31,6 @@ final class ColdLookups {
     /** One lookup's measurements. */
     record Lookup(int batch, double latencyInL, long requests, int pages) {}
 
-    private final Benchmarks bench;
-
-    ColdLookups(Benchmarks bench) {
-        this.bench = bench;
-    }
-
     /** Measures {@code world}; prints the table rows. */
     void measure(String worldName, UniversitySimulator.Builder world) throws Exception {
         Cohort cohort = world.cohort();
@@ -45,9 +39,9 @@ final class ColdLookups {
             simulator.setMaxConcurrent(Benchmarks.SERVER_CAPACITY);
             Javalin service = Benchmarks.startService(simulator, Map.of());
             String base = "http://127.0.0.1:" + service.port();
-            bench.get(base + "/new/all"); // the release list is fetched once per 30 minutes, not per lookup
+            Benchmarks.get(base + "/new/all"); // the release list is fetched once per 30 minutes, not per lookup
             int newest = newestListedCode(
-                    bench.get(simulator.baseUrl() + "/jsp/home.jsp").body());
+                    Benchmarks.get(simulator.baseUrl() + "/jsp/home.jsp").body());
             System.out.printf(
                     "%n== %s: %d releases listed, newest code %d%n",
                     worldName, cohort.exams().size(), newest);
@@ -83,7 +77,7 @@ final class ColdLookups {
             for (Student student : students.subList(0, Math.min(Benchmarks.STUDENTS_PER_BATCH, students.size()))) {
                 long before = simulator.requestCount("/resultAction");
                 long start = System.nanoTime();
-                HttpResponse<String> reply = bench.get(base + path + student.hallTicket());
+                HttpResponse<String> reply = Benchmarks.get(base + path + student.hallTicket());
                 double inL = (System.nanoTime() - start) / (double) Benchmarks.L.toNanos();
                 if (reply.statusCode() != 200) {
                     throw new IllegalStateException(

@@ -5,10 +5,6 @@ import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
 import in.results.testing.RedisServer;
 import io.javalin.Javalin;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,7 +13,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Collectors;
 
 /**
  * {@code -Dbench.suites=fleet}: three instances on one real {@code redis-server}, against the simulator (answer time
@@ -27,8 +22,6 @@ import java.util.stream.Collectors;
  * round robin through all three. Bounded: 20 cold lookups, 30 concurrent requests, one 198-hall-ticket job.
  */
 final class FleetBenchmarks {
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Duration latency;
 
     FleetBenchmarks(Duration latency) {
@@ -48,10 +41,10 @@ final class FleetBenchmarks {
             List<String> bases = fleet.stream()
                     .map(service -> "http://127.0.0.1:" + service.port())
                     .toList();
-            get(bases.get(0) + "/new/all"); // the release list, shared from then on
+            Benchmarks.get(bases.get(0) + "/new/all"); // the release list, shared from then on
             Javalin alone = startMember(simulator, "");
             String aloneBase = "http://127.0.0.1:" + alone.port();
-            get(aloneBase + "/new/all");
+            Benchmarks.get(aloneBase + "/new/all");
             coldLookups(cohort, simulator, List.of(aloneBase), "one instance, embedded store");
             coldLookups(cohort, simulator, bases, "three instances on Redis");
             identicalColdLookups(cohort, simulator, List.of(aloneBase), "one instance, embedded store");
@@ -74,7 +67,7 @@ final class FleetBenchmarks {
         for (int i = 0; i < 20; i++) {
             long before = simulator.requestCount("/resultAction");
             long start = System.nanoTime();
-            int status = get(bases.get(i % bases.size()) + "/all-r18/"
+            int status = Benchmarks.get(bases.get(i % bases.size()) + "/all-r18/"
                             + students.get(i).hallTicket())
                     .statusCode();
             latencies.add((System.nanoTime() - start) / (double) latency.toNanos());
@@ -87,9 +80,9 @@ final class FleetBenchmarks {
                 "fleet: cold /all-r18, 20 students, %s: latency median %.2f L, p90 %.2f L;"
                         + " upstream requests median %d, max %d%n",
                 label,
-                percentile(latencies, 0.5),
-                percentile(latencies, 0.9),
-                (long) percentile(requests.stream().map(Long::doubleValue).toList(), 0.5),
+                Spread.percentileOf(latencies, 0.5),
+                Spread.percentileOf(latencies, 0.9),
+                (long) Spread.percentileOf(requests, 0.5),
                 Collections.max(requests));
     }
 
@@ -110,7 +103,7 @@ final class FleetBenchmarks {
             List<Future<Integer>> sent = new ArrayList<>();
             for (int i = 0; i < 30; i++) {
                 String url = bases.get(i % bases.size()) + "/all-r18/" + student.hallTicket();
-                sent.add(clients.submit(() -> get(url).statusCode()));
+                sent.add(clients.submit(() -> Benchmarks.get(url).statusCode()));
             }
             for (Future<Integer> status : sent) {
                 statuses.add(status.get());
@@ -128,32 +121,10 @@ final class FleetBenchmarks {
 
     /** 198 hall tickets of the largest section: started on the first instance, polled round robin every 20 ms. */
     private void bulk(Cohort cohort, UniversitySimulator simulator, List<String> bases) throws Exception {
-        Map<String, Long> sections = cohort.students().stream()
-                .collect(Collectors.groupingBy(s -> s.hallTicket().substring(0, 8), Collectors.counting()));
-        String prefix = Collections.max(sections.entrySet(), Map.Entry.comparingByValue())
-                .getKey();
-        Student someone = cohort.students().stream()
-                .filter(s -> s.hallTicket().startsWith(prefix) && !s.results().isEmpty())
-                .findFirst()
-                .orElseThrow();
-        String code = someone.results().keySet().iterator().next();
-        StringBuilder query = new StringBuilder("/api?hallticket_from=" + prefix + "01&hallticket_to=" + prefix + "J8");
-        cohort.exam(code)
-                .orElseThrow()
-                .linkParams()
-                .forEach((key, value) ->
-                        query.append('&').append(key).append('=').append(value));
         simulator.resetCounters();
         long start = System.nanoTime();
-        HttpResponse<String> reply = get(bases.get(0) + query);
-        for (int poll = 1; reply.statusCode() == 202; poll++) {
-            Thread.sleep(20);
-            reply = get(bases.get(poll % 3) + query);
-        }
+        LargestSectionJob.of(cohort).runThrough(bases);
         double seconds = (System.nanoTime() - start) / 1e9;
-        if (reply.statusCode() != 200) {
-            throw new IllegalStateException("bulk job answered " + reply.statusCode() + ": " + reply.body());
-        }
         System.out.printf(
                 "fleet: bulk 198 hall tickets started on one instance, polled through three: final array after"
                         + " %.2f s (%.1f L), %d upstream requests, peak %d at once at the university%n",
@@ -170,18 +141,5 @@ final class FleetBenchmarks {
     private static Javalin startMember(UniversitySimulator simulator, String redisUrl) {
         return Benchmarks.startService(
                 simulator, Map.of("RESULTS_REDIS_URL", redisUrl, "RESULTS_RATE_LIMIT_PER_MINUTE", "0"));
-    }
-
-    private HttpResponse<String> get(String url) throws Exception {
-        return http.send(
-                HttpRequest.newBuilder(URI.create(url))
-                        .timeout(Duration.ofSeconds(60))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static double percentile(List<Double> values, double p) {
-        List<Double> sorted = values.stream().sorted().toList();
-        return sorted.get(Math.min(sorted.size() - 1, (int) Math.floor(p * (sorted.size() - 1) + 0.5)));
     }
 }

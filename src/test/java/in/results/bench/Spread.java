@@ -14,6 +14,11 @@ record Spread(double median, double p90, double max, int count) {
         return new Spread(percentile(sorted, 0.5), percentile(sorted, 0.9), sorted.getLast(), sorted.size());
     }
 
+    /** The value at {@code p} (0..1) of {@code values} in any order, rounding the rank to the nearest. */
+    static double percentileOf(List<? extends Number> values, double p) {
+        return percentile(values.stream().map(Number::doubleValue).sorted().toList(), p);
+    }
+
     /** The value at {@code p} (0..1) of {@code sorted}, rounding the rank to the nearest. */
     static double percentile(List<Double> sorted, double p) {
         return sorted.get(Math.min(sorted.size() - 1, (int) Math.floor(p * (sorted.size() - 1) + 0.5)));

@@ -5,9 +5,6 @@ import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,9 +52,6 @@ final class WireBenchmark {
     private static final Pattern P99 = Pattern.compile("\\s99%\\s+([0-9.]+)(us|ms|s)");
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses: (\\d+)");
     private static final Pattern SOCKET_ERRORS = Pattern.compile("Socket errors: (.*)");
-
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     /** One way of running the service: a jar and the file of JVM options it is started with ({@code none}). */
     record Variant(String label, Path jar, String jvmOptions) {}
@@ -165,7 +159,7 @@ final class WireBenchmark {
                 ratios.stream().map(r -> String.format(Locale.ROOT, "%.2f", r)).collect(Collectors.joining(", ")),
                 median(ratios));
         String cached = service.cached();
-        HttpResponse<String> hit = get(service.base() + "/all-r18/" + cached);
+        HttpResponse<String> hit = Benchmarks.get(service.base() + "/all-r18/" + cached);
         System.out.printf(
                 "%s: cached /all-r18/%s: X-Cache %s, %d bytes of JSON%n",
                 variant.label(),
@@ -234,7 +228,7 @@ final class WireBenchmark {
             long before = simulator.requestCount("/resultAction");
             long cpuBefore = cpuMicros(service.process());
             long sent = System.nanoTime();
-            HttpResponse<String> reply = get(service.base() + "/all-r18/" + student.hallTicket());
+            HttpResponse<String> reply = Benchmarks.get(service.base() + "/all-r18/" + student.hallTicket());
             latencies.add((System.nanoTime() - sent) / (double) L.toNanos());
             cpuMillis.add((cpuMicros(service.process()) - cpuBefore) / 1000);
             requests.add(simulator.requestCount("/resultAction") - before);
@@ -386,17 +380,9 @@ final class WireBenchmark {
 
     private boolean answers(String url) {
         try {
-            return get(url).statusCode() == 200;
+            return Benchmarks.get(url).statusCode() == 200;
         } catch (Exception e) {
             return false;
         }
-    }
-
-    private HttpResponse<String> get(String url) throws Exception {
-        return http.send(
-                HttpRequest.newBuilder(URI.create(url))
-                        .timeout(Duration.ofSeconds(60))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
     }
 }
