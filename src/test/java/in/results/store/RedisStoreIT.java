@@ -22,6 +22,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -155,33 +156,18 @@ class RedisStoreIT {
         RedisStore<String, String> a = instance();
         RedisStore<String, String> b = instance();
         AtomicInteger loads = new AtomicInteger();
-        CountDownLatch loading = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
 
-        CompletableFuture<CachedAnswer<String>> onA = CompletableFuture.supplyAsync(
-                () -> a.get(
-                        "k",
-                        key -> {
-                            loads.incrementAndGet();
-                            loading.countDown();
-                            await(release);
-                            return fresh("from a");
-                        },
-                        ample()),
-                executor);
-        loading.await(10, TimeUnit.SECONDS);
-        CompletableFuture<CachedAnswer<String>> onB = CompletableFuture.supplyAsync(
-                () -> b.get(
-                        "k",
-                        key -> {
-                            loads.incrementAndGet();
-                            return fresh("from b");
-                        },
-                        ample()),
-                executor);
-        release.countDown();
+        HeldLoad onA = heldLoad(a, () -> {
+            loads.incrementAndGet();
+            return fresh("from a");
+        });
+        CompletableFuture<CachedAnswer<String>> onB = getAsync(b, () -> {
+            loads.incrementAndGet();
+            return fresh("from b");
+        });
+        onA.release();
 
-        assertThat(onA.get(10, TimeUnit.SECONDS).value()).isEqualTo("from a");
+        assertThat(onA.answer().get(10, TimeUnit.SECONDS).value()).isEqualTo("from a");
         assertThat(onB.get(10, TimeUnit.SECONDS).value()).isEqualTo("from a");
         assertThat(loads).hasValue(1);
     }
@@ -191,35 +177,20 @@ class RedisStoreIT {
         RedisStore<String, String> a = instance();
         RedisStore<String, String> b = instance();
         AtomicInteger loadsOnB = new AtomicInteger();
-        CountDownLatch loading = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
 
-        CompletableFuture<CachedAnswer<String>> onA = CompletableFuture.supplyAsync(
-                () -> a.get(
-                        "k",
-                        key -> {
-                            loading.countDown();
-                            await(release);
-                            throw LookupFailure.unreadable("a page nobody can read");
-                        },
-                        ample()),
-                executor);
-        loading.await(10, TimeUnit.SECONDS);
+        HeldLoad onA = heldLoad(a, () -> {
+            throw LookupFailure.unreadable("a page nobody can read");
+        });
         long setsBefore = setCalls();
-        CompletableFuture<CachedAnswer<String>> onB = CompletableFuture.supplyAsync(
-                () -> b.get(
-                        "k",
-                        key -> {
-                            loadsOnB.incrementAndGet();
-                            return fresh("from b");
-                        },
-                        ample()),
-                executor);
+        CompletableFuture<CachedAnswer<String>> onB = getAsync(b, () -> {
+            loadsOnB.incrementAndGet();
+            return fresh("from b");
+        });
         // B's claim of the lease (a SET) is refused while A loads: B then waits for A's notice.
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> setCalls() > setsBefore);
-        release.countDown();
+        onA.release();
 
-        assertThatThrownBy(() -> onA.join()).hasCauseInstanceOf(LookupFailure.class);
+        assertThatThrownBy(() -> onA.answer().join()).hasCauseInstanceOf(LookupFailure.class);
         assertThatThrownBy(() -> onB.join())
                 .cause()
                 .isInstanceOfSatisfying(
@@ -334,6 +305,33 @@ class RedisStoreIT {
             assertThat(waiter.await(Duration.ofSeconds(5))).isInstanceOf(LoadNotices.Notice.Stored.class);
         }
         assertThat(other.claim("k", deadline)).isInstanceOf(SharedCopies.Claim.Won.class); // not after the 5 s TTL
+    }
+
+    /** A load of {@code k} under way on {@code store}, held until {@link #release}; then {@code end} ends it. */
+    private record HeldLoad(CompletableFuture<CachedAnswer<String>> answer, CountDownLatch held) {
+        void release() {
+            held.countDown();
+        }
+    }
+
+    /** Starts {@code store}'s load of {@code k} and returns once its loader runs (it holds the fleet's lease). */
+    private HeldLoad heldLoad(RedisStore<String, String> store, Supplier<Loaded<String>> end)
+            throws InterruptedException {
+        CountDownLatch loading = new CountDownLatch(1);
+        CountDownLatch held = new CountDownLatch(1);
+        CompletableFuture<CachedAnswer<String>> answer = getAsync(store, () -> {
+            loading.countDown();
+            await(held);
+            return end.get();
+        });
+        loading.await(10, TimeUnit.SECONDS);
+        return new HeldLoad(answer, held);
+    }
+
+    /** {@code store.get("k", …)} on another thread, loading with {@code loader}. */
+    private CompletableFuture<CachedAnswer<String>> getAsync(
+            RedisStore<String, String> store, Supplier<Loaded<String>> loader) {
+        return CompletableFuture.supplyAsync(() -> store.get("k", key -> loader.get(), ample()), executor);
     }
 
     private static void await(CountDownLatch latch) {
