@@ -13,10 +13,9 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  * that a caller stopped waiting for should be done. Loads wait for the upstream in the order their deadlines fall
  * (an instance's request budget serves the work due first; a fleet's shared limits serve first come first served,
  * and single lookups go in between, so there the estimate is a little early), so a load ends after the loads
- * started before it: its expected
- * end is their number, and its own, at the rate loads have ended over the last {@link #WINDOW}, with a margin for
- * the pace to slow (a quarter more, and a second) — never after its own deadline, by which it has ended one way or
- * the other. Thread-safe; time read on the injected ticker.
+ * started before it: its expected end is their number, and its own, at the rate loads have ended over the last
+ * {@link #WINDOW}, with a margin for the pace to slow (a quarter more, and a second) — never after its own deadline,
+ * by which it has ended one way or the other. Thread-safe; time read on the injected ticker.
  */
 final class RunningLoads<K> {
     static final Duration WINDOW = Duration.ofSeconds(10);

@@ -130,12 +130,11 @@ final class HostGate {
             Thread.currentThread().interrupt();
             return notSent(pass, "interrupted while waiting for " + base);
         }
-        if (waitsLonger && !breaker.isCurrent(pass)) { // the host failed others while this request waited
-            release.run();
-            return notSent(pass, base + " is skipped: its circuit breaker opened while the request waited");
-        }
         Deadline deadline = waitsLonger ? callDeadline.atLeast(timeout) : callDeadline;
         try {
+            if (waitsLonger && !breaker.isCurrent(pass)) { // the host failed others while this request waited
+                return notSent(pass, base + " is skipped: its circuit breaker opened while the request waited");
+            }
             Duration requestTimeout = deadline.atMost(timeout).remaining();
             if (requestTimeout.isZero()) {
                 return notSent(pass, base + ": deadline passed before sending");
