@@ -15,10 +15,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * waiting asks Redis at once (concurrent callers are then admitted in one round trip). A caller that has to wait
  * queues here in one of two lines as in {@link RequestBudget} (interactive first, first come first served within
  * each; the order of the work's deadline is kept only by {@link LocalLimits}), and only the caller next in turn
- * asks Redis again, after the pause Redis named. So while tokens or slots
- * are scarce an instance sends Redis one look per token or freed slot, not one per waiting caller, and its
- * interactive callers go before its bulk ones; across instances the script gives interactive requests the
- * priority.
+ * asks Redis again, after the pause Redis named. So while tokens or slots are scarce an instance sends Redis one look
+ * per token or freed slot, not one per waiting caller, and its interactive callers go before its bulk ones; across
+ * instances the script gives interactive requests the priority.
  *
  * <p>When Redis does not answer, the caller is admitted by the {@link LocalLimits} of the same totals instead (the
  * fleet then asks the university up to N times the limits until Redis is back, but no request fails for want of
