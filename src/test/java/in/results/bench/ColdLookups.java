@@ -1,10 +1,9 @@
 package in.results.bench;
 
-import in.results.catalog.ExamCatalog;
-import in.results.catalog.ExamRelease;
 import in.results.simulator.Cohort;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.ReleaseLists;
 import io.javalin.Javalin;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -15,8 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -26,8 +23,6 @@ import java.util.stream.Collectors;
  * lookup). Also counts requests for built-in codes above the newest code of the list, which must be none.
  */
 final class ColdLookups {
-    private static final Pattern LISTED_CODE = Pattern.compile("examCode=(\\d+)");
-
     /** One lookup's measurements. */
     record Lookup(int batch, double latencyInL, long requests, int pages) {}
 
@@ -40,7 +35,7 @@ final class ColdLookups {
             Javalin service = Benchmarks.startService(simulator, Map.of());
             String base = "http://127.0.0.1:" + service.port();
             Benchmarks.get(base + "/new/all"); // the release list is fetched once per 30 minutes, not per lookup
-            int newest = newestListedCode(
+            int newest = ReleaseLists.newestCode(
                     Benchmarks.get(simulator.baseUrl() + "/jsp/home.jsp").body());
             System.out.printf(
                     "%n== %s: %d releases listed, newest code %d%n",
@@ -50,10 +45,7 @@ final class ColdLookups {
                 lookups(cohort, simulator, base, regulation, new Random(regulation.equals("R18") ? 7 : 22));
             }
             Map<String, Long> byExam = simulator.resultRequestsByExam();
-            long unreleased = ExamCatalog.builtIn().all().stream()
-                    .map(ExamRelease::code)
-                    .distinct()
-                    .filter(code -> Integer.parseInt(code) > newest)
+            long unreleased = ReleaseLists.builtInCodesAbove(newest).stream()
                     .mapToLong(code -> byExam.getOrDefault(code, 0L))
                     .sum();
             System.out.printf(
@@ -114,13 +106,5 @@ final class ColdLookups {
                                 .map(l -> l.requests() / (double) l.pages())
                                 .toList())
                         .format(2));
-    }
-
-    static int newestListedCode(String releaseList) {
-        int newest = 0;
-        for (Matcher m = LISTED_CODE.matcher(releaseList); m.find(); ) {
-            newest = Math.max(newest, Integer.parseInt(m.group(1)));
-        }
-        return newest;
     }
 }

@@ -2,8 +2,6 @@ package in.results.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import in.results.catalog.ExamCatalog;
-import in.results.catalog.ExamRelease;
 import in.results.simulator.CaseExample;
 import in.results.simulator.Cohort;
 import in.results.simulator.CohortCases;
@@ -11,6 +9,7 @@ import in.results.simulator.EdgeCase;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
 import in.results.testing.ManualTicker;
+import in.results.testing.ReleaseLists;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -23,8 +22,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -39,7 +36,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 class LaggingUniversityIT {
     private static final Cohort COHORT = Cohort.generate(Cohort.DEFAULT_SEED);
     private static final LocalDate LATE_2023 = LocalDate.of(2023, 11, 30);
-    private static final Pattern LISTED_CODE = Pattern.compile("examCode=(\\d+)");
     /** Students looked up per regulation and world, besides up to two of every edge case. */
     private static final int PICKED = 12;
 
@@ -64,7 +60,7 @@ class LaggingUniversityIT {
         Cohort then = university.cohort();
         try (TestUniverse universe = TestUniverse.start(university, new ManualTicker(), Map.of())) {
             ServiceClient client = universe.client();
-            int newestListed = newestCode(listOf(universe.primary()));
+            int newestListed = ReleaseLists.newestCode(listOf(universe.primary()));
             int asked = 0;
             for (Student student : studentsOf(then)) {
                 String regulation = student.regulation().toLowerCase(Locale.ROOT);
@@ -93,7 +89,7 @@ class LaggingUniversityIT {
             }
 
             assertThat(asked).isGreaterThan(30);
-            List<String> unreleased = builtInCodesAbove(newestListed);
+            List<String> unreleased = ReleaseLists.builtInCodesAbove(newestListed);
             if (then.latestDay().isBefore(COHORT.latestDay())) {
                 assertThat(unreleased)
                         .as(name + ": the table knows codes the list does not yet")
@@ -138,22 +134,5 @@ class LaggingUniversityIT {
                                 .build(),
                         HttpResponse.BodyHandlers.ofString())
                 .body();
-    }
-
-    private static int newestCode(String releaseList) {
-        int newest = 0;
-        for (Matcher m = LISTED_CODE.matcher(releaseList); m.find(); ) {
-            newest = Math.max(newest, Integer.parseInt(m.group(1)));
-        }
-        assertThat(newest).as("the newest code of the release list").isPositive();
-        return newest;
-    }
-
-    private static List<String> builtInCodesAbove(int newest) {
-        return ExamCatalog.builtIn().all().stream()
-                .map(ExamRelease::code)
-                .distinct()
-                .filter(code -> Integer.parseInt(code) > newest)
-                .toList();
     }
 }

@@ -15,6 +15,7 @@ import in.results.scrape.SubjectResult;
 import in.results.simulator.Mark;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.ReleaseLists;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -83,12 +84,7 @@ public record SearchReplay(List<Set<ExamQuery>> rounds, Set<String> askedCodes, 
 
     /** The newest exam code on {@code world}'s release list. */
     public static int newestListedCode(UniversitySimulator.Builder world) throws Exception {
-        return ReleaseListParser.parse(releaseList(world)).stream()
-                .map(listing -> listing.linkParams().getOrDefault("examCode", ""))
-                .filter(code -> code.matches("\\d+"))
-                .mapToInt(Integer::parseInt)
-                .max()
-                .orElseThrow();
+        return ReleaseLists.newestCode(releaseList(world));
     }
 
     /** What the university answers: the student's page of the exam (RC/RV page for an RC/RV query), or none. */
