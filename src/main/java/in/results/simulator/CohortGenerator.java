@@ -65,27 +65,16 @@ final class CohortGenerator {
     }
 
     private Student student(Intake intake, Enrolment enrolment, Role role, FatePlanner planner, SemesterSitter sitter) {
-        if (role.noResult()) {
-            return new Student(
-                    enrolment.hallTicket(),
-                    enrolment.name(),
-                    enrolment.fatherName(),
-                    enrolment.college(),
-                    intake.regulation(),
-                    enrolment.batch(),
-                    enrolment.lateral(),
-                    role.detained(),
-                    Map.of(),
-                    Map.of());
-        }
-        List<FatePlanner.Sitting> sittings = sittings(intake, enrolment, role);
-        Optional<FatePlanner.Plan> plan = planner.plan(role.fate(), sittings, enrolment.branch());
         Map<String, List<Mark>> pages = new HashMap<>();
         Map<String, List<Mark>> rcrvPages = new HashMap<>();
-        for (FatePlanner.Sitting sitting : sittings) {
-            FatePlanner.Plan planHere =
-                    plan.filter(p -> p.semester() == sitting.semester()).orElse(null);
-            sitter.sit(enrolment, sitting, planHere, pages, rcrvPages);
+        if (!role.noResult()) {
+            List<FatePlanner.Sitting> sittings = sittings(intake, enrolment, role);
+            Optional<FatePlanner.Plan> plan = planner.plan(role.fate(), sittings, enrolment.branch());
+            for (FatePlanner.Sitting sitting : sittings) {
+                FatePlanner.Plan planHere =
+                        plan.filter(p -> p.semester() == sitting.semester()).orElse(null);
+                sitter.sit(enrolment, sitting, planHere, pages, rcrvPages);
+            }
         }
         return new Student(
                 enrolment.hallTicket(),
@@ -100,10 +89,6 @@ final class CohortGenerator {
                 inReleaseOrder(rcrvPages, true));
     }
 
-    /**
-     * Regular exams in order, up to the last one released; detained students sit the years after their break
-     * with the next batch.
-     */
     private List<FatePlanner.Sitting> sittings(Intake intake, Enrolment enrolment, Role role) {
         List<FatePlanner.Sitting> sittings = new ArrayList<>();
         for (int semester = enrolment.lateral() ? 3 : 1; semester <= 8; semester++) {

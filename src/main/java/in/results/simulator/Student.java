@@ -58,17 +58,7 @@ public record Student(
         if (pages.putIfAbsent(code, rows) != null) {
             throw new IllegalArgumentException(hallTicket + " already has a page in exam " + code);
         }
-        return new Student(
-                hallTicket,
-                name,
-                fatherName,
-                collegeCode,
-                regulation,
-                admissionYear,
-                lateralEntry,
-                detained,
-                rcrv ? results : pages,
-                rcrv ? pages : rcrvResults);
+        return withPages(rcrv ? results : pages, rcrv ? pages : rcrvResults);
     }
 
     /**
@@ -80,6 +70,10 @@ public record Student(
         kept.keySet().retainAll(examCodes);
         Map<String, List<Mark>> keptRcrv = new LinkedHashMap<>(rcrvResults);
         keptRcrv.keySet().retainAll(rcrvCodes);
+        return withPages(kept, keptRcrv);
+    }
+
+    private Student withPages(Map<String, List<Mark>> pages, Map<String, List<Mark>> rcrvPages) {
         return new Student(
                 hallTicket,
                 name,
@@ -89,8 +83,8 @@ public record Student(
                 admissionYear,
                 lateralEntry,
                 detained,
-                kept,
-                keptRcrv);
+                pages,
+                rcrvPages);
     }
 
     /** True when the university shows this student no result at all. */
