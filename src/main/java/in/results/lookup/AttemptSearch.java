@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Which releases one all-semesters lookup asks, round after round, and what they answered. Pure: the caller asks
@@ -43,9 +44,11 @@ import java.util.Set;
  *       fits the requests the university is sent at once, and a semester settled by one round asks nothing in the
  *       next.</li>
  * </ol>
- * A release's RC/RV twin is asked together with it when the list shows one ({@link ExamCatalog#hasRcrv}). Releases
- * a current list does not show ({@link ExamCatalog#isUnlisted}) are asked only once the listed ones leave a
- * semester unsettled, and their RC/RV pages only for an exam found to hold a result.
+ * A release's RC/RV twin is asked together with it when the list shows one ({@link ExamCatalog#hasRcrv}), but for a
+ * regular release after the semester's first attempt: a later batch's regular exam hardly ever holds a result of the
+ * student, so its RC/RV page is asked only once the exam is found to hold one. Releases a current list does not show
+ * ({@link ExamCatalog#isUnlisted}) are asked only once the listed ones leave a semester unsettled, and their RC/RV
+ * pages only for an exam found to hold a result.
  */
 final class AttemptSearch {
     /**
@@ -126,11 +129,12 @@ final class AttemptSearch {
             return withListedTwins(
                     listed.stream().filter(AttemptSearch::mayHoldFirstAttempt).toList());
         }
-        List<ExamRelease> first = new ArrayList<>(List.of(regular.get()));
-        first.addAll(inLikelyOrder(listed.subList(listed.indexOf(regular.get()) + 1, listed.size())).stream()
-                .limit(FOLLOW_UPS)
-                .toList());
-        return withListedTwins(first);
+        List<ExamQuery> first = withListedTwins(List.of(regular.get()));
+        first.addAll(laterAttemptQueries(
+                inLikelyOrder(listed.subList(listed.indexOf(regular.get()) + 1, listed.size())).stream()
+                        .limit(FOLLOW_UPS)
+                        .toList()));
+        return first;
     }
 
     private List<ExamQuery> wanted(Semester semester) {
@@ -141,29 +145,37 @@ final class AttemptSearch {
                 rcrvQueryOf(release).ifPresent(queries::add);
             }
         }
-        List<ExamRelease> candidates = candidates(possible);
-        List<ExamRelease> listed =
-                candidates.stream().filter(r -> !catalog.isUnlisted(r)).toList();
-        queries.addAll(withListedTwins(listed.isEmpty() ? candidates : listed));
+        queries.addAll(candidateQueries(possible));
         return queries;
     }
 
-    /** Releases not asked yet that may still hold an attempt the transcript needs, in release order. */
-    private List<ExamRelease> candidates(List<ExamRelease> possible) {
+    /**
+     * The queries of releases not asked yet that may still hold an attempt the transcript needs: while the first
+     * attempt is not found, in release order; after it, most likely first.
+     */
+    private List<ExamQuery> candidateQueries(List<ExamRelease> possible) {
         List<ExamRelease> unasked =
                 possible.stream().filter(r -> !answers.containsKey(queryOf(r))).toList();
         int earliest = indexOfFirstPage(possible);
         if (earliest < 0) {
-            return unasked.stream().filter(AttemptSearch::mayHoldFirstAttempt).toList();
+            return withListedTwins(listedFirst(
+                    unasked.stream().filter(AttemptSearch::mayHoldFirstAttempt).toList()));
         }
         if (!isFirstAttempt(possible, earliest)) {
-            return unasked; // an earlier attempt exists somewhere: nothing can be ruled out
+            return withListedTwins(listedFirst(unasked)); // an earlier attempt exists somewhere: nothing is ruled out
         }
         if (settled(possible)) {
             return List.of();
         }
-        return inLikelyOrder(
-                unasked.stream().filter(r -> possible.indexOf(r) > earliest).toList());
+        return laterAttemptQueries(listedFirst(inLikelyOrder(
+                unasked.stream().filter(r -> possible.indexOf(r) > earliest).toList())));
+    }
+
+    /** The releases a current list shows, or all of them when it shows none: unlisted ones are asked last. */
+    private List<ExamRelease> listedFirst(List<ExamRelease> releases) {
+        List<ExamRelease> listed =
+                releases.stream().filter(r -> !catalog.isUnlisted(r)).toList();
+        return listed.isEmpty() ? releases : listed;
     }
 
     /**
@@ -216,10 +228,23 @@ final class AttemptSearch {
 
     /** Each release's query, followed by its RC/RV twin's when the list shows one. */
     private List<ExamQuery> withListedTwins(List<ExamRelease> releases) {
+        return withListedTwins(releases, release -> true);
+    }
+
+    /**
+     * The queries of releases after the semester's first attempt: as {@link #withListedTwins}, but without the
+     * RC/RV twin of a regular release (a later batch's regular exam, which hardly ever holds a result of the
+     * student): {@link #wanted} asks that twin once the exam is found to hold a result.
+     */
+    private List<ExamQuery> laterAttemptQueries(List<ExamRelease> releases) {
+        return withListedTwins(releases, release -> release.kind() != ReleaseKind.REGULAR);
+    }
+
+    private List<ExamQuery> withListedTwins(List<ExamRelease> releases, Predicate<ExamRelease> twinWanted) {
         List<ExamQuery> queries = new ArrayList<>();
         for (ExamRelease release : releases) {
             queries.add(queryOf(release));
-            if (catalog.hasRcrv(release.code())) {
+            if (catalog.hasRcrv(release.code()) && twinWanted.test(release)) {
                 queries.add(rcrvQueryOf(release).orElseThrow());
             }
         }

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -74,6 +75,43 @@ class AttemptSearchTest {
         assertThat(students).isGreaterThan(900);
         assertThat(askedAnywhere)
                 .allSatisfy(code -> assertThat(Integer.parseInt(code)).isLessThanOrEqualTo(newestListed));
+    }
+
+    /**
+     * A 2019 student who failed a 2-2 subject in the batch's regular exam (1501) and the supplementary after it
+     * (1565), then cleared it with the next batch's regular exam (1605), whose RC/RV page raised it. The list shows
+     * an RC/RV release for 1605, but a later batch's regular exam hardly ever holds a result of the student: its
+     * RC/RV page is asked only in the round after the exam is found to hold one, and then its row is the final one.
+     */
+    @Test
+    void a_later_batchs_regular_exam_has_its_rcrv_page_asked_once_it_holds_a_result() throws Exception {
+        Mark failed = new Mark("CS401PC", "Theory of Computation", "20", "9", "29", "F", "0", "");
+        Mark passed = new Mark("CS401PC", "Theory of Computation", "20", "25", "45", "C", "3", "");
+        Mark raised = new Mark("CS401PC", "Theory of Computation", "20", "36", "56", "B", "3", Mark.CHANGE_IN_GRADE);
+        Map<String, List<Mark>> pages = new LinkedHashMap<>();
+        pages.put("1501", List.of(failed));
+        pages.put("1565", List.of(failed));
+        pages.put("1605", List.of(passed));
+        Student student = new Student(
+                "199A1A0507", "A", "B", "9A", "R18", 2019, false, false, pages, Map.of("1605", List.of(raised)));
+        ExamCatalog catalog = SearchReplay.catalogOf(UniversitySimulator.builder(COHORT));
+        assertThat(catalog.hasRcrv("1605")).isTrue();
+
+        SearchReplay replay = SearchReplay.of(student, catalog);
+
+        int examRound = roundAsking(replay, "1605", false);
+        assertThat(roundAsking(replay, "1605", true)).isEqualTo(examRound + 1);
+        assertThat(replay.transcript()).isEqualTo(Map.of("2-2", List.of("CS401PC B 56")));
+    }
+
+    private static int roundAsking(SearchReplay replay, String examCode, boolean rcrv) {
+        for (int round = 0; round < replay.rounds().size(); round++) {
+            if (replay.rounds().get(round).stream()
+                    .anyMatch(query -> query.examCode().equals(examCode) && query.isRcrv() == rcrv)) {
+                return round;
+            }
+        }
+        throw new AssertionError("never asked: " + examCode + (rcrv ? " RC/RV" : ""));
     }
 
     /** Per semester, each subject's best row over all the student's attempts of the regulation (ties: the later). */
