@@ -175,8 +175,9 @@ public final class ExamCatalog {
     }
 
     /**
-     * Whether to ask for the RC/RV results of exam {@code examCode} together with the exam: true iff the list shows
-     * an RC/RV release for the code, or — without a current list — the code is known only from the built-in table.
+     * Whether exam {@code examCode} has RC/RV results that may be asked before the exam is known to hold a result of
+     * the student: true iff the list shows an RC/RV release for the code, or — without a current list — the code is
+     * known only from the built-in table.
      */
     public boolean hasRcrv(String examCode) {
         return rcrvByCode.containsKey(Objects.requireNonNull(examCode, "examCode"));

@@ -45,8 +45,9 @@ import java.util.function.Predicate;
  *       next.</li>
  * </ol>
  * A release's RC/RV twin is asked together with it when the list shows one ({@link ExamCatalog#hasRcrv}), but for a
- * regular release after the semester's first attempt: a later batch's regular exam hardly ever holds a result of the
- * student, so its RC/RV page is asked only once the exam is found to hold one. Releases a current list does not show
+ * regular release after the semester's first attempt, once that attempt is found: a later batch's regular exam hardly
+ * ever holds a result of the student (a failed subject is written again in supplementary exams), so its RC/RV page is
+ * asked in the round after the exam is found to hold one. Releases a current list does not show
  * ({@link ExamCatalog#isUnlisted}) are asked only once the listed ones leave a semester unsettled, and their RC/RV
  * pages only for an exam found to hold a result.
  */
@@ -129,12 +130,11 @@ final class AttemptSearch {
             return withListedTwins(
                     listed.stream().filter(AttemptSearch::mayHoldFirstAttempt).toList());
         }
-        List<ExamQuery> first = withListedTwins(List.of(regular.get()));
-        first.addAll(laterAttemptQueries(
-                inLikelyOrder(listed.subList(listed.indexOf(regular.get()) + 1, listed.size())).stream()
-                        .limit(FOLLOW_UPS)
-                        .toList()));
-        return first;
+        List<ExamRelease> first = new ArrayList<>(List.of(regular.get()));
+        first.addAll(inLikelyOrder(listed.subList(listed.indexOf(regular.get()) + 1, listed.size())).stream()
+                .limit(FOLLOW_UPS)
+                .toList());
+        return withListedTwins(first);
     }
 
     private List<ExamQuery> wanted(Semester semester) {
@@ -232,9 +232,9 @@ final class AttemptSearch {
     }
 
     /**
-     * The queries of releases after the semester's first attempt: as {@link #withListedTwins}, but without the
+     * The queries of releases after the semester's first attempt, found: as {@link #withListedTwins}, but without the
      * RC/RV twin of a regular release (a later batch's regular exam, which hardly ever holds a result of the
-     * student): {@link #wanted} asks that twin once the exam is found to hold a result.
+     * student): {@link #wanted} asks that twin in the round after the exam is found to hold a result.
      */
     private List<ExamQuery> laterAttemptQueries(List<ExamRelease> releases) {
         return withListedTwins(releases, release -> release.kind() != ReleaseKind.REGULAR);

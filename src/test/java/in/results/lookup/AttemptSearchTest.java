@@ -85,9 +85,10 @@ class AttemptSearchTest {
      */
     @Test
     void a_later_batchs_regular_exam_has_its_rcrv_page_asked_once_it_holds_a_result() throws Exception {
-        Mark failed = new Mark("CS401PC", "Theory of Computation", "20", "9", "29", "F", "0", "");
-        Mark passed = new Mark("CS401PC", "Theory of Computation", "20", "25", "45", "C", "3", "");
-        Mark raised = new Mark("CS401PC", "Theory of Computation", "20", "36", "56", "B", "3", Mark.CHANGE_IN_GRADE);
+        String subject = "FORMAL LANGUAGES AND AUTOMATA THEORY";
+        Mark failed = new Mark("154CK", subject, "20", "9", "29", "F", "0", "");
+        Mark passed = new Mark("154CK", subject, "20", "25", "45", "C", "3", "");
+        Mark raised = new Mark("154CK", subject, "20", "36", "56", "B", "3", Mark.CHANGE_IN_GRADE);
         Map<String, List<Mark>> pages = new LinkedHashMap<>();
         pages.put("1501", List.of(failed));
         pages.put("1565", List.of(failed));
@@ -100,8 +101,10 @@ class AttemptSearchTest {
         SearchReplay replay = SearchReplay.of(student, catalog);
 
         int examRound = roundAsking(replay, "1605", false);
+        // Room in that round: the twin was left out by the plan, not by the round's size.
+        assertThat(replay.rounds().get(examRound)).hasSizeLessThan(SearchReplay.ROUND_SIZE);
         assertThat(roundAsking(replay, "1605", true)).isEqualTo(examRound + 1);
-        assertThat(replay.transcript()).isEqualTo(Map.of("2-2", List.of("CS401PC B 56")));
+        assertThat(replay.transcript()).isEqualTo(Map.of("2-2", List.of("154CK B 56")));
     }
 
     private static int roundAsking(SearchReplay replay, String examCode, boolean rcrv) {
