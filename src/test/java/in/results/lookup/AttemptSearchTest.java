@@ -78,10 +78,11 @@ class AttemptSearchTest {
     }
 
     /**
-     * A 2019 student who failed a 2-2 subject in the batch's regular exam (1501) and the supplementary after it
-     * (1565), then cleared it with the next batch's regular exam (1605), whose RC/RV page raised it. The list shows
-     * an RC/RV release for 1605, but a later batch's regular exam hardly ever holds a result of the student: its
-     * RC/RV page is asked only in the round after the exam is found to hold one, and then its row is the final one.
+     * A 2019 student who passed every other semester at the batch's regular exam, failed a 2-2 subject in the
+     * batch's regular exam (1501) and the supplementary after it (1565), then cleared it with the next batch's regular
+     * exam (1605), whose RC/RV page raised it. The list shows an RC/RV release for 1605, but a later batch's regular
+     * exam hardly ever holds a result of the student: its RC/RV page is asked only in the round after the exam is
+     * found to hold one, and then its row is the final one.
      */
     @Test
     void a_later_batchs_regular_exam_has_its_rcrv_page_asked_once_it_holds_a_result() throws Exception {
@@ -90,6 +91,10 @@ class AttemptSearchTest {
         Mark passed = new Mark("154CK", subject, "20", "25", "45", "C", "3", "");
         Mark raised = new Mark("154CK", subject, "20", "36", "56", "B", "3", Mark.CHANGE_IN_GRADE);
         Map<String, List<Mark>> pages = new LinkedHashMap<>();
+        // The batch's regular exams of the other semesters in the latest world: settled in the first round.
+        for (String code : List.of("1404", "1435", "1449", "1550", "1595", "1624", "1672")) {
+            pages.put(code, List.of(new Mark("S" + code, "SUBJECT " + code, "20", "50", "70", "A", "3", "")));
+        }
         pages.put("1501", List.of(failed));
         pages.put("1565", List.of(failed));
         pages.put("1605", List.of(passed));
@@ -104,7 +109,9 @@ class AttemptSearchTest {
         // Room in that round: the twin was left out by the plan, not by the round's size.
         assertThat(replay.rounds().get(examRound)).hasSizeLessThan(SearchReplay.ROUND_SIZE);
         assertThat(roundAsking(replay, "1605", true)).isEqualTo(examRound + 1);
-        assertThat(replay.transcript()).isEqualTo(Map.of("2-2", List.of("154CK B 56")));
+        assertThat(replay.transcript())
+                .containsEntry("2-2", List.of("154CK B 56"))
+                .hasSize(8);
     }
 
     private static int roundAsking(SearchReplay replay, String examCode, boolean rcrv) {
