@@ -70,11 +70,6 @@ final class HostGate {
         return base;
     }
 
-    /** As {@link #send(Priority, Deadline, Deadline, Exchange)} for a request that is the whole work. */
-    <T> Outcome<T> send(Priority priority, Deadline deadline, Exchange<T> exchange) {
-        return send(priority, deadline, deadline, exchange);
-    }
-
     /**
      * Sends one request through the gate when the breaker lets it, with the exchange's timeout cut to what is left
      * of {@code deadline}. While tokens are scarce it waits in line by {@code due}, the deadline of the work it is part

@@ -36,11 +36,6 @@ public sealed interface HostLimits permits LocalLimits, FleetLimits {
         record Refused(Shortage shortage) implements Admission {}
     }
 
-    /** As {@link #admit(Priority, Deadline, Deadline)} for a request that is the whole work. */
-    default Admission admit(Priority priority, Deadline deadline) throws InterruptedException {
-        return admit(priority, deadline, deadline);
-    }
-
     /**
      * Waits for a token, then a slot, until {@code deadline} at the latest. While tokens are scarce, this instance's
      * callers of one priority take them in the order of {@code due}, the deadline of the work the request is part of

@@ -57,11 +57,6 @@ final class RequestBudget {
         }
     }
 
-    /** As {@link #acquire(Priority, Deadline, Deadline)} for work due at {@code deadline}. */
-    boolean acquire(Priority priority, Deadline deadline) throws InterruptedException {
-        return acquire(priority, deadline, deadline);
-    }
-
     /**
      * Takes one token, waiting for it until {@code deadline} at the latest, in line with the others of
      * {@code priority} by {@code due}, the deadline of the work the request is part of. Returns false when the

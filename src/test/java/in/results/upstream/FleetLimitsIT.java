@@ -62,6 +62,12 @@ class FleetLimitsIT {
         return Deadline.after(budget, TIME);
     }
 
+    /** An admission for a request that is the whole work: due when the wait for it ends. */
+    private static HostLimits.Admission admit(HostLimits limits, Priority priority, Deadline deadline)
+            throws InterruptedException {
+        return limits.admit(priority, deadline, deadline);
+    }
+
     private static HostLimits.Admission.Admitted admitted(HostLimits.Admission admission) {
         assertThat(admission).isInstanceOf(HostLimits.Admission.Admitted.class);
         return (HostLimits.Admission.Admitted) admission;
@@ -81,7 +87,7 @@ class FleetLimitsIT {
                 HostLimits limits = fleet.get(i % 3);
                 callers.submit(() -> {
                     HostLimits.Admission.Admitted slot =
-                            admitted(limits.admit(Priority.INTERACTIVE, within(Duration.ofSeconds(20))));
+                            admitted(admit(limits, Priority.INTERACTIVE, within(Duration.ofSeconds(20))));
                     seen.add(inFlight.incrementAndGet());
                     Thread.sleep(30);
                     inFlight.decrementAndGet();
@@ -99,17 +105,17 @@ class FleetLimitsIT {
     void a_bulk_request_waits_while_an_interactive_one_of_another_instance_waits_for_a_token() throws Exception {
         HostLimits a = instance(10, 5, 2, Duration.ofSeconds(30));
         HostLimits b = instance(10, 5, 2, Duration.ofSeconds(30));
-        admitted(a.admit(Priority.BULK, within(Duration.ofSeconds(1))))
+        admitted(admit(a, Priority.BULK, within(Duration.ofSeconds(1))))
                 .release()
                 .run();
-        admitted(a.admit(Priority.BULK, within(Duration.ofSeconds(1))))
+        admitted(admit(a, Priority.BULK, within(Duration.ofSeconds(1))))
                 .release()
                 .run(); // the bucket is empty now
         List<Priority> order = new CopyOnWriteArrayList<>();
 
         try (var callers = Executors.newVirtualThreadPerTaskExecutor()) {
             callers.submit(() -> {
-                admitted(a.admit(Priority.INTERACTIVE, within(Duration.ofSeconds(10))))
+                admitted(admit(a, Priority.INTERACTIVE, within(Duration.ofSeconds(10))))
                         .release()
                         .run();
                 order.add(Priority.INTERACTIVE);
@@ -122,7 +128,7 @@ class FleetLimitsIT {
                             || redis.command("ZCARD", "test:limits:" + "http%3A%2F%2Funiversity.test" + ":interactive")
                                     .equals("1"));
             callers.submit(() -> {
-                admitted(b.admit(Priority.BULK, within(Duration.ofSeconds(10))))
+                admitted(admit(b, Priority.BULK, within(Duration.ofSeconds(10))))
                         .release()
                         .run();
                 order.add(Priority.BULK);
@@ -137,11 +143,11 @@ class FleetLimitsIT {
     void bulk_work_holds_at_most_its_share_of_the_slots_and_interactive_requests_find_the_rest() throws Exception {
         HostLimits a = instance(3, 2, 0, Duration.ofSeconds(30));
         HostLimits b = instance(3, 2, 0, Duration.ofSeconds(30));
-        admitted(a.admit(Priority.BULK, within(Duration.ofSeconds(1))));
-        admitted(b.admit(Priority.BULK, within(Duration.ofSeconds(1))));
+        admitted(admit(a, Priority.BULK, within(Duration.ofSeconds(1))));
+        admitted(admit(b, Priority.BULK, within(Duration.ofSeconds(1))));
 
-        HostLimits.Admission thirdBulk = a.admit(Priority.BULK, within(Duration.ofMillis(200)));
-        HostLimits.Admission interactive = b.admit(Priority.INTERACTIVE, within(Duration.ofMillis(200)));
+        HostLimits.Admission thirdBulk = admit(a, Priority.BULK, within(Duration.ofMillis(200)));
+        HostLimits.Admission interactive = admit(b, Priority.INTERACTIVE, within(Duration.ofMillis(200)));
 
         assertThat(thirdBulk).isEqualTo(new HostLimits.Admission.Refused(HostLimits.Shortage.SLOTS));
         assertThat(interactive).isInstanceOf(HostLimits.Admission.Admitted.class);
@@ -151,10 +157,10 @@ class FleetLimitsIT {
     void the_slot_of_an_instance_that_died_comes_back_when_its_lease_ends() throws Exception {
         HostLimits dead = instance(1, 1, 0, Duration.ofMillis(500));
         HostLimits alive = instance(1, 1, 0, Duration.ofMillis(500));
-        admitted(dead.admit(Priority.INTERACTIVE, within(Duration.ofSeconds(1)))); // never released
+        admitted(admit(dead, Priority.INTERACTIVE, within(Duration.ofSeconds(1)))); // never released
 
-        HostLimits.Admission meanwhile = alive.admit(Priority.INTERACTIVE, within(Duration.ofMillis(100)));
-        HostLimits.Admission later = alive.admit(Priority.INTERACTIVE, within(Duration.ofSeconds(5)));
+        HostLimits.Admission meanwhile = admit(alive, Priority.INTERACTIVE, within(Duration.ofMillis(100)));
+        HostLimits.Admission later = admit(alive, Priority.INTERACTIVE, within(Duration.ofSeconds(5)));
 
         assertThat(meanwhile).isEqualTo(new HostLimits.Admission.Refused(HostLimits.Shortage.SLOTS));
         assertThat(later).isInstanceOf(HostLimits.Admission.Admitted.class);
@@ -166,13 +172,13 @@ class FleetLimitsIT {
         redis.kill();
 
         HostLimits.Admission.Admitted alone =
-                admitted(limits.admit(Priority.INTERACTIVE, within(Duration.ofSeconds(3))));
-        HostLimits.Admission second = limits.admit(Priority.INTERACTIVE, within(Duration.ofMillis(100)));
+                admitted(admit(limits, Priority.INTERACTIVE, within(Duration.ofSeconds(3))));
+        HostLimits.Admission second = admit(limits, Priority.INTERACTIVE, within(Duration.ofMillis(100)));
         boolean sharedWhileDown = limits.isShared();
         alone.release().run();
         redis.restart();
         await().atMost(Duration.ofSeconds(15)).until(() -> {
-            if (limits.admit(Priority.INTERACTIVE, within(Duration.ofSeconds(1)))
+            if (admit(limits, Priority.INTERACTIVE, within(Duration.ofSeconds(1)))
                     instanceof HostLimits.Admission.Admitted admitted) {
                 admitted.release().run();
             }

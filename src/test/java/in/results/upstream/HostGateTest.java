@@ -50,6 +50,12 @@ class HostGateTest {
         return Deadline.after(budget, ticker);
     }
 
+    /** A request that is the whole work: due when its call's deadline passes. */
+    private static <T> HostGate.Outcome<T> send(
+            HostGate gate, Priority priority, Deadline deadline, HostGate.Exchange<T> exchange) {
+        return gate.send(priority, deadline, deadline, exchange);
+    }
+
     private static HostGate.Outcome<String> unavailable(String reason) {
         return new HostGate.Outcome.Replied<>(new Reply.Unavailable<>(reason));
     }
@@ -59,11 +65,11 @@ class HostGateTest {
         HostGate gate = gate(5, 0);
         Deadline deadline = deadline(Duration.ofSeconds(4));
 
-        gate.send(Priority.INTERACTIVE, deadline, replying(PAGE));
+        send(gate, Priority.INTERACTIVE, deadline, replying(PAGE));
         ticker.advance(Duration.ofMillis(2_500));
-        gate.send(Priority.INTERACTIVE, deadline, replying(PAGE));
+        send(gate, Priority.INTERACTIVE, deadline, replying(PAGE));
         ticker.advance(Duration.ofMillis(1_500));
-        HostGate.Outcome<String> late = gate.send(Priority.INTERACTIVE, deadline, replying(PAGE));
+        HostGate.Outcome<String> late = send(gate, Priority.INTERACTIVE, deadline, replying(PAGE));
 
         assertThat(sent).containsExactly(TIMEOUT, Duration.ofMillis(1_500));
         assertThat(late).isEqualTo(unavailable(HOST + ": deadline passed before sending"));
@@ -73,10 +79,10 @@ class HostGateTest {
     void an_unreadable_page_is_an_answer_for_the_breaker_and_an_unavailable_host_a_failure() {
         HostGate gate = gate(1, 0);
 
-        gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unreadable<>("a new layout")));
+        send(gate, Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unreadable<>("a new layout")));
         BreakerState afterUnreadable = gate.health().state();
-        gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unavailable<>("answered HTTP 503")));
-        HostGate.Outcome<String> refused = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
+        send(gate, Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unavailable<>("answered HTTP 503")));
+        HostGate.Outcome<String> refused = send(gate, Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
 
         assertThat(afterUnreadable).isEqualTo(BreakerState.CLOSED);
         assertThat(refused)
@@ -89,11 +95,11 @@ class HostGateTest {
     @Test
     void a_probe_that_could_not_be_sent_lets_the_next_caller_probe_at_once() {
         HostGate gate = gate(1, 0);
-        gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unavailable<>("answered HTTP 503")));
+        send(gate, Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unavailable<>("answered HTTP 503")));
         ticker.advance(COOL_DOWN);
 
-        HostGate.Outcome<String> notSent = gate.send(Priority.INTERACTIVE, deadline(Duration.ZERO), replying(PAGE));
-        HostGate.Outcome<String> probe = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
+        HostGate.Outcome<String> notSent = send(gate, Priority.INTERACTIVE, deadline(Duration.ZERO), replying(PAGE));
+        HostGate.Outcome<String> probe = send(gate, Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
 
         assertThat(notSent).isEqualTo(unavailable(HOST + ": deadline passed before sending"));
         assertThat(probe).isEqualTo(new HostGate.Outcome.Replied<>(PAGE));
@@ -104,14 +110,14 @@ class HostGateTest {
     @Test
     void an_exchange_that_throws_hands_its_probe_back() {
         HostGate gate = gate(1, 0);
-        gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unavailable<>("answered HTTP 503")));
+        send(gate, Priority.INTERACTIVE, deadline(TIMEOUT), replying(new Reply.Unavailable<>("answered HTTP 503")));
         ticker.advance(COOL_DOWN);
 
         assertThatIllegalStateException()
-                .isThrownBy(() -> gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), timeout -> {
+                .isThrownBy(() -> send(gate, Priority.INTERACTIVE, deadline(TIMEOUT), timeout -> {
                     throw new IllegalStateException("a reader's bug");
                 }));
-        HostGate.Outcome<String> probe = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
+        HostGate.Outcome<String> probe = send(gate, Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
 
         assertThat(probe).isEqualTo(new HostGate.Outcome.Replied<>(PAGE));
         assertThat(gate.health().state()).isEqualTo(BreakerState.CLOSED);
@@ -121,9 +127,9 @@ class HostGateTest {
     void a_request_without_a_token_before_its_deadline_is_not_sent_and_is_no_failure() {
         HostGate gate = gate(1, 1);
 
-        gate.send(Priority.BULK, deadline(TIMEOUT), replying(PAGE));
+        send(gate, Priority.BULK, deadline(TIMEOUT), replying(PAGE));
         // The ticker stands still: the budget counts the 20 ms down in real time.
-        HostGate.Outcome<String> second = gate.send(Priority.BULK, deadline(Duration.ofMillis(20)), replying(PAGE));
+        HostGate.Outcome<String> second = send(gate, Priority.BULK, deadline(Duration.ofMillis(20)), replying(PAGE));
 
         assertThat(second).isEqualTo(unavailable(HOST + ": request budget spent until the deadline"));
         assertThat(sent).hasSize(1);
@@ -135,17 +141,17 @@ class HostGateTest {
         HostGate gate = gate(1, Duration.ofMillis(50), 1, 0);
         CountDownLatch answer = new CountDownLatch(1);
         Thread holder = Thread.ofVirtual()
-                .start(() -> gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), timeout -> {
+                .start(() -> send(gate, Priority.INTERACTIVE, deadline(TIMEOUT), timeout -> {
                     sent.add(timeout);
                     answer.await();
                     return PAGE;
                 }));
         await().until(() -> sent.size() == 1); // the holder's request is in flight, in the one slot
 
-        HostGate.Outcome<String> saturated = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
+        HostGate.Outcome<String> saturated = send(gate, Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
         answer.countDown();
         await().until(() -> !holder.isAlive());
-        HostGate.Outcome<String> afterwards = gate.send(Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
+        HostGate.Outcome<String> afterwards = send(gate, Priority.INTERACTIVE, deadline(TIMEOUT), replying(PAGE));
 
         assertThat(saturated).isEqualTo(unavailable(HOST + " is saturated (no request slot before the deadline)"));
         assertThat(afterwards).isEqualTo(new HostGate.Outcome.Replied<>(PAGE));
@@ -156,9 +162,9 @@ class HostGateTest {
     void a_request_whose_deadline_has_passed_is_not_sent_and_takes_no_token() {
         HostGate gate = gate(1, 1);
 
-        HostGate.Outcome<String> late = gate.send(Priority.INTERACTIVE, deadline(Duration.ZERO), replying(PAGE));
+        HostGate.Outcome<String> late = send(gate, Priority.INTERACTIVE, deadline(Duration.ZERO), replying(PAGE));
         HostGate.Outcome<String> next =
-                gate.send(Priority.INTERACTIVE, deadline(Duration.ofMillis(20)), replying(PAGE));
+                send(gate, Priority.INTERACTIVE, deadline(Duration.ofMillis(20)), replying(PAGE));
 
         assertThat(late).isEqualTo(unavailable(HOST + ": deadline passed before sending"));
         assertThat(next).isEqualTo(new HostGate.Outcome.Replied<>(PAGE)); // the bucket's one token was still there
@@ -179,7 +185,7 @@ class HostGateTest {
     @Test
     void bulk_work_due_later_than_its_call_waits_for_a_token_no_longer_than_the_call() {
         HostGate gate = gate(1, 1);
-        gate.send(Priority.BULK, deadline(TIMEOUT), replying(PAGE)); // the bucket's one token
+        send(gate, Priority.BULK, deadline(TIMEOUT), replying(PAGE)); // the bucket's one token
         Deadline jobEnds = deadline(Duration.ofSeconds(5));
 
         long start = System.nanoTime();
@@ -197,7 +203,7 @@ class HostGateTest {
         HostGate gate = gate(1, Duration.ofSeconds(30), 1, 0);
         CountDownLatch fail = new CountDownLatch(1);
         Thread failing = Thread.ofVirtual()
-                .start(() -> gate.send(Priority.INTERACTIVE, deadline(Duration.ofSeconds(30)), timeout -> {
+                .start(() -> send(gate, Priority.INTERACTIVE, deadline(Duration.ofSeconds(30)), timeout -> {
                     sent.add(timeout);
                     fail.await();
                     return new Reply.Unavailable<>("answered HTTP 503");

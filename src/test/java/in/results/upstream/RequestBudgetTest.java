@@ -22,6 +22,12 @@ class RequestBudgetTest {
         return Deadline.after(Duration.ofHours(1), ticker);
     }
 
+    /** A token for work that is due when the wait for it ends. */
+    private static boolean acquire(RequestBudget budget, Priority priority, Deadline deadline)
+            throws InterruptedException {
+        return budget.acquire(priority, deadline, deadline);
+    }
+
     /** The deadline is now: what is there is taken, nothing is waited for. */
     private Deadline now() {
         return Deadline.after(Duration.ZERO, ticker);
@@ -30,7 +36,7 @@ class RequestBudgetTest {
     /** Takes what is available now, without waiting. */
     private int takeAvailable(RequestBudget budget) throws InterruptedException {
         int taken = 0;
-        while (budget.acquire(Priority.INTERACTIVE, now())) {
+        while (acquire(budget, Priority.INTERACTIVE, now())) {
             taken++;
         }
         return taken;
@@ -64,7 +70,7 @@ class RequestBudgetTest {
         for (int step = 0; step < 2_000; step++) {
             ticker.advance(Duration.ofMillis(random.nextInt(2) == 0 ? random.nextInt(20) : random.nextInt(1500)));
             int wanted = random.nextInt(80); // sometimes less than is there, sometimes more
-            for (int i = 0; i < wanted && budget.acquire(Priority.BULK, now()); i++) {
+            for (int i = 0; i < wanted && acquire(budget, Priority.BULK, now()); i++) {
                 total++;
             }
             grants.add(new long[] {ticker.read(), total});
@@ -106,7 +112,7 @@ class RequestBudgetTest {
     void bulk_callers_take_tokens_when_no_interactive_caller_waits() throws Exception {
         RequestBudget budget = new RequestBudget(10, ticker);
 
-        boolean fromFullBucket = budget.acquire(Priority.BULK, now());
+        boolean fromFullBucket = acquire(budget, Priority.BULK, now());
 
         assertThat(fromFullBucket).isTrue();
     }
@@ -119,7 +125,7 @@ class RequestBudgetTest {
         boolean[] got = {true};
         Thread waiter = Thread.ofVirtual().start(() -> {
             try {
-                got[0] = budget.acquire(Priority.INTERACTIVE, deadline);
+                got[0] = acquire(budget, Priority.INTERACTIVE, deadline);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -140,7 +146,7 @@ class RequestBudgetTest {
         RequestBudget budget = new RequestBudget(0, ticker);
 
         for (int i = 0; i < 10_000; i++) {
-            assertThat(budget.acquire(Priority.BULK, now())).isTrue();
+            assertThat(acquire(budget, Priority.BULK, now())).isTrue();
         }
     }
 
@@ -149,7 +155,7 @@ class RequestBudgetTest {
         RequestBudget budget = new RequestBudget(1, ticker);
         takeAvailable(budget);
 
-        boolean got = budget.acquire(Priority.INTERACTIVE, Deadline.after(Duration.ofMillis(20), ticker));
+        boolean got = acquire(budget, Priority.INTERACTIVE, Deadline.after(Duration.ofMillis(20), ticker));
 
         assertThat(got).isFalse(); // no token comes while the ticker stands still; 20 ms of waiting ended it
         assertThat(budget.waiting(Priority.INTERACTIVE)).isZero();
@@ -162,7 +168,7 @@ class RequestBudgetTest {
 
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < 150; i++) {
-                executor.submit(() -> budget.acquire(Priority.BULK, far()) && granted.incrementAndGet() > 0);
+                executor.submit(() -> acquire(budget, Priority.BULK, far()) && granted.incrementAndGet() > 0);
             }
             // 100 from the full bucket; the next in turn then waits for the next token's time on its own.
             await().until(() -> granted.get() == 100 && budget.waiting(Priority.BULK) == 50);
@@ -223,7 +229,7 @@ class RequestBudgetTest {
 
     private void acquireAndRecord(RequestBudget budget, Priority priority, String name, List<String> order) {
         try {
-            if (budget.acquire(priority, far())) {
+            if (acquire(budget, priority, far())) {
                 order.add(name);
             }
         } catch (InterruptedException e) {
