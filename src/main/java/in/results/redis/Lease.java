@@ -14,7 +14,8 @@ import java.util.function.Function;
  * This instance's right to load one key for the fleet ({@link SharedCopies#claim}): it expires {@link #TTL} after it
  * was taken or last renewed, and is renewed in the background until the holder stores its copy, gives up, cancels
  * (a copy was stored meanwhile) or closes it. Each end is one Lua script, so that storing, ending the lease and
- * telling the fleet cannot be split by a crash. A lease lost meanwhile (expired, taken over) is not fatal: the copy is stored all the same.
+ * telling the fleet cannot be split by a crash. A lease lost meanwhile (expired, taken over) is not fatal: the copy
+ * is stored all the same.
  */
 public final class Lease<V> implements AutoCloseable {
     /** How long a lease lives without renewal: a dead holder is replaced after at most this long. */
@@ -87,17 +88,7 @@ public final class Lease<V> implements AutoCloseable {
 
     /** Ends the lease after a failed load and tells the waiting instances why. */
     public void giveUp(LookupFailure.Kind kind, String reason) {
-        String[] keys = {leaseKey};
-        link.call(
-                redis -> redis.<Long>eval(
-                        END,
-                        ScriptOutputType.INTEGER,
-                        keys,
-                        token,
-                        channel,
-                        LoadNotices.failedMessage(valueKey, kind, reason)),
-                soon());
-        close();
+        end(LoadNotices.failedMessage(valueKey, kind, reason));
     }
 
     /**
@@ -105,11 +96,13 @@ public final class Lease<V> implements AutoCloseable {
      * the copy is there, so that the instances waiting read it at once.
      */
     public void cancel() {
+        end(LoadNotices.storedMessage(valueKey));
+    }
+
+    /** Ends the lease if it is still this holder's, publishes {@code notice} and stops renewing. */
+    private void end(String notice) {
         String[] keys = {leaseKey};
-        link.call(
-                redis -> redis.<Long>eval(
-                        END, ScriptOutputType.INTEGER, keys, token, channel, LoadNotices.storedMessage(valueKey)),
-                soon());
+        link.call(redis -> redis.<Long>eval(END, ScriptOutputType.INTEGER, keys, token, channel, notice), soon());
         close();
     }
 

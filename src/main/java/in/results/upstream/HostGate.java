@@ -73,8 +73,8 @@ final class HostGate {
     /**
      * Sends one request through the gate when the breaker lets it, with the exchange's timeout cut to what is left
      * of {@code deadline}. While tokens are scarce it waits in line by {@code due}, the deadline of the work it is part
-     * of, and, when interactive, until then if that is later than {@code deadline}. Throws what {@code exchange} throws, other than
-     * {@link InterruptedException}.
+     * of, and, when interactive, until then if that is later than {@code deadline}. Throws what {@code exchange}
+     * throws, other than {@link InterruptedException}.
      */
     <T> Outcome<T> send(Priority priority, Deadline due, Deadline deadline, Exchange<T> exchange) {
         CircuitBreaker.Pass pass = breaker.tryPass();
