@@ -89,6 +89,10 @@ final class CohortGenerator {
                 inReleaseOrder(rcrvPages, true));
     }
 
+    /**
+     * Regular exams in order, up to the last one released; detained students sit the years after their break
+     * with the next batch.
+     */
     private List<FatePlanner.Sitting> sittings(Intake intake, Enrolment enrolment, Role role) {
         List<FatePlanner.Sitting> sittings = new ArrayList<>();
         for (int semester = enrolment.lateral() ? 3 : 1; semester <= 8; semester++) {

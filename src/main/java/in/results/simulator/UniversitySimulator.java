@@ -21,9 +21,8 @@ import java.util.Set;
  *
  * <p>{@link #builder} sets up a university as it stood on some day ({@link Cohort#asOf}) and a release list that
  * lost older rows while their results are still answered. The controls are thread-safe and take effect while
- * requests run. Counters count every request
- * received, including those answered with an error. {@link #publish} adds a release while the site runs, as the
- * university does: the release list shows it from then on.
+ * requests run. Counters count every request received, including those answered with an error. {@link #publish}
+ * adds a release while the site runs, as the university does: the release list shows it from then on.
  */
 public final class UniversitySimulator implements AutoCloseable {
 
