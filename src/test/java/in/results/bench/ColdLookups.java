@@ -35,8 +35,7 @@ final class ColdLookups {
             Javalin service = Benchmarks.startService(simulator, Map.of());
             String base = "http://127.0.0.1:" + service.port();
             Benchmarks.get(base + "/new/all"); // the release list is fetched once per 30 minutes, not per lookup
-            int newest = ReleaseLists.newestCode(
-                    Benchmarks.get(simulator.baseUrl() + "/jsp/home.jsp").body());
+            int newest = ReleaseLists.newestCode(ReleaseLists.pageOf(simulator));
             System.out.printf(
                     "%n== %s: %d releases listed, newest code %d%n",
                     worldName, cohort.exams().size(), newest);

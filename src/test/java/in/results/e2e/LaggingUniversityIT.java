@@ -10,9 +10,6 @@ import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
 import in.results.testing.ManualTicker;
 import in.results.testing.ReleaseLists;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -60,7 +57,7 @@ class LaggingUniversityIT {
         Cohort then = university.cohort();
         try (TestUniverse universe = TestUniverse.start(university, new ManualTicker(), Map.of())) {
             ServiceClient client = universe.client();
-            int newestListed = ReleaseLists.newestCode(listOf(universe.primary()));
+            int newestListed = ReleaseLists.newestCode(ReleaseLists.pageOf(universe.primary()));
             int asked = 0;
             for (Student student : studentsOf(then)) {
                 String regulation = student.regulation().toLowerCase(Locale.ROOT);
@@ -124,15 +121,5 @@ class LaggingUniversityIT {
             students.addAll(ofRegulation.subList(0, Math.min(PICKED, ofRegulation.size())));
         }
         return List.copyOf(students);
-    }
-
-    /** The release list as the university serves it (read here, not by the service). */
-    private static String listOf(UniversitySimulator site) throws Exception {
-        return HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(site.baseUrl().resolve("/jsp/home.jsp"))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString())
-                .body();
     }
 }

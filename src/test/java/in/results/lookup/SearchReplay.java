@@ -16,10 +16,6 @@ import in.results.simulator.Mark;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
 import in.results.testing.ReleaseLists;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -106,12 +102,7 @@ public record SearchReplay(List<Set<ExamQuery>> rounds, Set<String> askedCodes, 
 
     private static String releaseList(UniversitySimulator.Builder world) throws Exception {
         try (UniversitySimulator site = world.start(0)) {
-            return HttpClient.newHttpClient()
-                    .send(
-                            HttpRequest.newBuilder(URI.create(site.baseUrl() + "/jsp/home.jsp"))
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString())
-                    .body();
+            return ReleaseLists.pageOf(site);
         }
     }
 }

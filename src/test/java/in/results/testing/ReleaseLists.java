@@ -2,6 +2,11 @@ package in.results.testing;
 
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
+import in.results.simulator.UniversitySimulator;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,6 +19,16 @@ public final class ReleaseLists {
     private static final Pattern LISTED_CODE = Pattern.compile("examCode=(\\d+)");
 
     private ReleaseLists() {}
+
+    /** The release list page as {@code site} serves it (read here, not by the service). */
+    public static String pageOf(UniversitySimulator site) throws IOException, InterruptedException {
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(site.baseUrl().resolve("/jsp/home.jsp"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
+    }
 
     /** The highest {@code examCode} the page links to; fails on a page without one. */
     public static int newestCode(String releaseListHtml) {
