@@ -22,6 +22,10 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
     /** The seed of the cohort used by {@code --demo} and the command line when none is given. */
     public static final long DEFAULT_SEED = 20_220_505L;
 
+    /** The order the university releases in: by date, then code, an exam before its RC/RV. */
+    private static final Comparator<Exam> RELEASE_ORDER =
+            Comparator.comparing(Exam::releaseDate).thenComparing(Exam::code).thenComparing(Exam::rcrv);
+
     public Cohort {
         exams = List.copyOf(exams);
         students = List.copyOf(students);
@@ -88,7 +92,9 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
      * students' pages in them (their later attempts) have not happened, and later notifications are not shown. Every
      * student is kept: a hall ticket without a result by then is answered "no result". Pages are written in release
      * order (an attempt follows the ones before it, an RC/RV result its exam), so what is left is the state of that
-     * day. A day on or after {@link #latestDay()} gives an equal cohort.
+     * day. A day on or after {@link #latestDay()} gives an equal cohort. A later day keeps every page of an earlier
+     * day unchanged, because the simulated university never rewrites a published page: a withheld row stays withheld,
+     * and the student clears the subject at a later sitting, on that sitting's page.
      */
     public Cohort asOf(LocalDate day) {
         Objects.requireNonNull(day, "day");
@@ -111,6 +117,39 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
                 .map(Exam::releaseDate)
                 .max(Comparator.naturalOrder())
                 .orElse(LocalDate.MIN);
+    }
+
+    /**
+     * The releases (exams and RC/RV) dated after {@code after} and on or before {@code upTo}: what the site publishes
+     * when its day moves from {@code after} to {@code upTo}. In release order (date, then code, an exam before its
+     * RC/RV); empty when {@code upTo} is not after {@code after}.
+     */
+    public List<Exam> releasesBetween(LocalDate after, LocalDate upTo) {
+        Objects.requireNonNull(after, "after");
+        Objects.requireNonNull(upTo, "upTo");
+        return exams.stream()
+                .filter(exam ->
+                        exam.releaseDate().isAfter(after) && !exam.releaseDate().isAfter(upTo))
+                .sorted(RELEASE_ORDER)
+                .toList();
+    }
+
+    /**
+     * The first regular release (not RC/RV) dated after {@code after} that some student of this cohort has a page in:
+     * a batch of ours sitting its semester, unlike the regulars held for other students and other degrees. Its
+     * {@link Exam#releaseDate()} is the day to move a site to for a results day; other releases may share that day
+     * ({@link #releasesBetween}). Empty when no such release follows.
+     */
+    public Optional<Exam> nextRegularRelease(LocalDate after) {
+        Objects.requireNonNull(after, "after");
+        Set<String> sat = new HashSet<>();
+        students.forEach(student -> sat.addAll(student.results().keySet()));
+        return exams.stream()
+                .filter(exam -> !exam.rcrv()
+                        && exam.kind() == ExamKind.REGULAR
+                        && exam.releaseDate().isAfter(after)
+                        && sat.contains(exam.code()))
+                .min(RELEASE_ORDER);
     }
 
     /** The student holding {@code hallTicket}, ignoring case and surrounding spaces. */

@@ -14,12 +14,16 @@ import java.util.Set;
  * [--list-without CODE,CODE...]}. Starts the simulated university, prints its base URL and some hall tickets to try,
  * and runs until killed. {@code --as-of} shows the university as it stood on that day (later releases and attempts
  * do not exist yet), so the service's built-in code table can be ahead of the site; {@code --list-from} and
- * {@code --list-without} leave older rows off the release list while their results are still answered.
+ * {@code --list-without} leave older rows off the release list while their results are still answered. While it
+ * runs, {@code POST /admin/date} with {@code day=YYYY-MM-DD} moves its day forward, publishing the releases dated in
+ * the days passed, and {@code GET /admin/date} tells the day ({@link DateControl}).
  */
 public final class SimulatorMain {
 
     static final String USAGE = "usage: simulator --port N [--seed S] [--latency-ms L] [--as-of YYYY-MM-DD]"
-            + " [--list-from YYYY-MM-DD] [--list-without CODE,CODE...]";
+            + " [--list-from YYYY-MM-DD] [--list-without CODE,CODE...]\n"
+            + "while running: POST /admin/date?day=YYYY-MM-DD moves the site's day forward (releases dated up to it"
+            + " appear); GET /admin/date tells the day";
 
     /**
      * Parsed command line. {@code asOf} is {@link LocalDate#MAX} for the simulator's latest day, {@code listFrom}
@@ -125,11 +129,14 @@ public final class SimulatorMain {
      */
     public static UniversitySimulator run(String[] argsAfterSimulatorWord) {
         Options options = Options.parse(argsAfterSimulatorWord);
-        UniversitySimulator simulator = UniversitySimulator.builder(Cohort.generate(options.seed()))
-                .asOf(options.asOf())
+        UniversitySimulator.Builder builder = UniversitySimulator.builder(Cohort.generate(options.seed()))
                 .listFrom(options.listFrom())
-                .listWithout(options.listWithout())
-                .start(options.port());
+                .listWithout(options.listWithout());
+        // Without --as-of the builder's own default, the cohort's latest day, is the site's today.
+        if (!options.asOf().equals(LocalDate.MAX)) {
+            builder.asOf(options.asOf());
+        }
+        UniversitySimulator simulator = builder.start(options.port());
         simulator.setLatency(Duration.ofMillis(options.latencyMillis()), Duration.ZERO);
         describe(simulator, System.out);
         return simulator;
@@ -143,6 +150,8 @@ public final class SimulatorMain {
                 + cohort.students().size() + " students, " + cohort.exams().size() + " releases, as of "
                 + cohort.latestDay());
         out.println("Release list: " + simulator.baseUrl() + "/jsp/home.jsp");
+        out.println("Today is " + simulator.today() + "; to move on: curl -X POST '" + simulator.baseUrl()
+                + DateControl.PATH + "?day=YYYY-MM-DD'");
         for (String regulation : List.of("R18", R22Timetable.REGULATION)) {
             out.println(regulation + " students:");
             for (EdgeCase edgeCase : List.of(

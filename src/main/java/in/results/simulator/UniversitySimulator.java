@@ -6,6 +6,7 @@ import io.javalin.http.HandlerType;
 import java.net.URI;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -17,43 +18,67 @@ import java.util.Set;
  * benchmarks and {@code --demo}. Pages are answered from a {@link Cohort} in the site's own markup.
  * Every path is served both at the root and under {@code /results} (the mirror's base URL):
  * {@code /resultAction} (GET query or POST form), {@code /jsp/home.jsp}, {@code /jsp/RCRVInfo.jsp}
- * and {@code /jsp/SearchResult.jsp}; anything else is Tomcat's 404.
+ * and {@code /jsp/SearchResult.jsp}; anything else is Tomcat's 404, except the simulator's own
+ * {@code /admin/date} ({@link DateControl}), served at the root only.
  *
  * <p>{@link #builder} sets up a university as it stood on some day ({@link Cohort#asOf}) and a release list that
  * lost older rows while their results are still answered. The controls are thread-safe and take effect while
- * requests run. Counters count every request received, including those answered with an error. {@link #publish}
- * adds a release while the site runs, as the university does: the release list shows it from then on.
+ * requests run. Counters count every request received for the university's paths, including those answered with an
+ * error; {@code /admin/date} requests are neither counted nor slowed, queued or refused by the traffic controls.
+ * {@link #publish} adds a release while the site runs, as the university does: the release list shows it from then
+ * on. {@link #advanceTo} moves the site's day forward, publishing the releases dated in the days passed.
  */
 public final class UniversitySimulator implements AutoCloseable {
 
     private static final String MIRROR_PREFIX = "/results";
 
-    /** What the site shows now: a cohort and the pages written from it, replaced as a whole by {@link #publish}. */
-    private record Site(Cohort cohort, ResultResponder results, Answer homePage) {
-        static Site of(Cohort cohort, ListTrim trim) {
-            // The cohort is immutable, so the release list is written once per cohort.
+    /**
+     * What the site shows now: its day, a cohort and the pages written from it, replaced as a whole by
+     * {@link #publish} and {@link #advanceTo} so that a request sees one day's site, never a mix.
+     */
+    private record Site(LocalDate today, Cohort cohort, ResultResponder results, Answer homePage, Answer noticePage) {
+        static Site of(LocalDate today, Cohort cohort, ListTrim trim) {
+            // The cohort is immutable, so its pages are written once per cohort.
             return new Site(
+                    today,
                     cohort,
                     new ResultResponder(cohort),
-                    Answer.page(ReleaseListWriter.homePage(cohort, trim.unlistedCodes(cohort))));
+                    Answer.page(ReleaseListWriter.homePage(cohort, trim.unlistedCodes(cohort))),
+                    Answer.page(NoticePageWriter.noticePage(cohort.notices())));
         }
     }
 
+    /** A release added by {@link #publish}: kept to be added again to each later day's cohort. */
+    private record Published(Exam release, Map<String, List<Mark>> pages) {
+        Published {
+            Objects.requireNonNull(release, "release");
+            pages = Map.copyOf(pages);
+        }
+    }
+
+    /** The whole cohort, later releases and attempts included: each day the site moves to is derived from it. */
+    private final Cohort world;
+
     private volatile Site site;
     private final ListTrim trim;
+    /** Guarded by {@code this}, like every replacement of {@link #site}. */
+    private final List<Published> published = new ArrayList<>();
+
     private final TrafficControl traffic;
     private final RequestCounters counters = new RequestCounters();
-    private final Answer noticePage;
     private final Javalin app;
 
-    private UniversitySimulator(Cohort cohort, ListTrim trim) {
+    private UniversitySimulator(Cohort world, LocalDate today, ListTrim trim) {
+        this.world = world;
         this.trim = trim;
-        this.site = Site.of(cohort, trim);
-        this.traffic = new TrafficControl(cohort.seed());
-        this.noticePage = Answer.page(NoticePageWriter.noticePage(cohort.notices()));
+        this.site = Site.of(today, world.asOf(today), trim);
+        this.traffic = new TrafficControl(world.seed());
+        DateControl dateControl = new DateControl(this);
         this.app = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;
             config.startup.showJavalinBanner = false;
+            // Before the catch-all, which would answer the path with Tomcat's 404 and count it.
+            dateControl.register(config);
             config.routes.get("/*", this::handle);
             config.routes.post("/*", this::handle);
         });
@@ -119,7 +144,7 @@ public final class UniversitySimulator implements AutoCloseable {
          * {@link #close()} it.
          */
         public UniversitySimulator start(int port) {
-            UniversitySimulator simulator = new UniversitySimulator(cohort(), new ListTrim(unlisted, listFrom));
+            UniversitySimulator simulator = new UniversitySimulator(cohort, asOf, new ListTrim(unlisted, listFrom));
             simulator.app.start("127.0.0.1", port);
             return simulator;
         }
@@ -135,14 +160,52 @@ public final class UniversitySimulator implements AutoCloseable {
         return site.cohort();
     }
 
+    /** The day the site shows: the builder's {@link Builder#asOf} day until {@link #advanceTo} moves it. */
+    public LocalDate today() {
+        return site.today();
+    }
+
+    /**
+     * Moves the site's day forward to {@code day} while it runs, as the university's days pass: the releases dated
+     * after {@link #today()} and on or before {@code day} appear on the release list (trimmed as the builder set)
+     * with their result pages and notifications, so that the site shows what one started {@link Builder#asOf} that
+     * day shows. Pages shown before never change: the cohort is one world seen on a later day. Releases
+     * {@link #publish}ed earlier stay, added to the new day's cohort. Requests in flight finish on the day they
+     * started; later ones see the new day.
+     *
+     * @return the releases that appeared, in release order ({@link Cohort#releasesBetween}); empty when none is dated
+     *     in the days passed
+     * @throws IllegalArgumentException when {@code day} is not after {@link #today()} (the same day included: a move
+     *     must move), or when a release published earlier clashes with one the new day brings (see
+     *     {@link Cohort#withRelease}); the site is then unchanged
+     */
+    public synchronized List<Exam> advanceTo(LocalDate day) {
+        Objects.requireNonNull(day, "day");
+        LocalDate today = site.today();
+        if (!day.isAfter(today)) {
+            throw new IllegalArgumentException("the site's day only moves forward: today is " + today + ", not " + day);
+        }
+        Cohort then = world.asOf(day);
+        for (Published extra : published) {
+            then = then.withRelease(extra.release(), extra.pages());
+        }
+        site = Site.of(day, then, trim);
+        return world.releasesBetween(today, day);
+    }
+
     /**
      * Publishes a release while the site runs: the release list shows {@code release} from now on, and
      * {@code pages} (hall ticket to rows) are the results it holds; for an RC/RV release ({@code release.rcrv()}),
      * the RC/RV rows of exam {@code release.code()}. Notifications are not changed. Throws
-     * {@link IllegalArgumentException} when the result is not a valid cohort (see {@link Cohort#withRelease}).
+     * {@link IllegalArgumentException} when the result is not a valid cohort (see {@link Cohort#withRelease}). The
+     * release is kept on every later day {@link #advanceTo} moves to, whatever its date; {@link #today()} does not
+     * change.
      */
     public synchronized void publish(Exam release, Map<String, List<Mark>> pages) {
-        site = Site.of(site.cohort().withRelease(release, pages), trim);
+        Site now = site;
+        Published extra = new Published(release, pages);
+        site = Site.of(now.today(), now.cohort().withRelease(extra.release(), extra.pages()), trim);
+        published.add(extra);
     }
 
     /** Every answer takes {@code fixed} plus a uniform draw from 0 to {@code jitter}; default none. */
@@ -229,14 +292,14 @@ public final class UniversitySimulator implements AutoCloseable {
                         ? Answer.internalError()
                         : site.results().answer(name -> param(ctx, name));
             case "/jsp/home.jsp" -> site.homePage();
-            case "/jsp/RCRVInfo.jsp" -> noticePage;
+            case "/jsp/RCRVInfo.jsp" -> site.noticePage();
             case "/jsp/SearchResult.jsp" -> site.results().searchForm(name -> param(ctx, name));
             default -> Answer.notFound(ctx.path());
         };
     }
 
     /** A form field of a POST, else the query parameter; null when absent. */
-    private static String param(Context ctx, String name) {
+    static String param(Context ctx, String name) {
         String value = ctx.method() == HandlerType.POST ? ctx.formParam(name) : null;
         return value != null ? value : ctx.queryParam(name);
     }

@@ -44,4 +44,19 @@ class SimulatorMainTest {
                     .contains(simulator.baseUrl().toString(), "NO_RESULT", "FOUR_COLUMN", "/resultAction?");
         }
     }
+
+    @Test
+    void without_as_of_the_site_starts_on_the_cohorts_latest_day_and_names_the_admin_request() {
+        try (UniversitySimulator simulator = SimulatorMain.run(new String[] {"--port", "0"})) {
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            SimulatorMain.describe(simulator, new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+            assertThat(simulator.today()).isEqualTo(SharedCohort.DEFAULT.latestDay());
+            assertThat(printed.toString(StandardCharsets.UTF_8))
+                    .contains(
+                            simulator.baseUrl() + "/admin/date?day=",
+                            simulator.today().toString());
+            assertThat(SimulatorMain.USAGE).contains("/admin/date");
+        }
+    }
 }
