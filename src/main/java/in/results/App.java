@@ -1,6 +1,8 @@
 package in.results;
 
 import in.results.api.HttpApi;
+import in.results.archive.Archive;
+import in.results.archive.ArchiveDatabase;
 import in.results.bulk.BulkJobs;
 import in.results.config.ServiceConfig;
 import in.results.core.Deadline;
@@ -10,6 +12,7 @@ import in.results.lookup.ExamLookup;
 import in.results.lookup.SemesterLookup;
 import in.results.releases.CatalogSource;
 import in.results.releases.ListPage;
+import in.results.releases.ListWatch;
 import in.results.scrape.Notification;
 import in.results.scrape.NotificationParser;
 import in.results.scrape.ReleaseListParser;
@@ -117,7 +120,8 @@ public final class App {
     private static Service build(
             ServiceConfig config, Environment environment, Deployment deployment, UpstreamClient upstream) {
         AnswerStores stores = deployment.stores();
-        ExamLookup exams = new ExamLookup(upstream, stores.exams());
+        Archive archive = Archive.open(ArchiveDatabase.of(config), config.databaseTimeout(), environment.clock());
+        ExamLookup exams = new ExamLookup(upstream, stores.exams(), archive, environment.clock());
         ListPage<ReleaseListing> releases = listPage(
                 upstream, "/jsp/home.jsp", ReleaseListParser::parse, stores.releaseList(), config, environment);
         ListPage<Notification> notifications = listPage(
@@ -128,10 +132,14 @@ public final class App {
         AllSemestersLookup allSemesters = new AllSemestersLookup(
                 catalog,
                 exams,
+                archive,
                 stores.transcripts(),
                 environment.executor(),
                 config.upstreamConcurrency(),
-                environment.ticker());
+                environment.ticker(),
+                environment.clock());
+        ListWatch watch = new ListWatch(
+                catalog, notifications, config.listRefresh(), config.requestDeadline(), environment.ticker());
         BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
         return new Service(
                 new HttpApi(
@@ -141,6 +149,8 @@ public final class App {
                                 bulk,
                                 releases,
                                 notifications,
+                                watch,
+                                archive,
                                 upstream,
                                 stores.mode(),
                                 deployment.clientBuckets(),
@@ -157,7 +167,6 @@ public final class App {
             AnswerStore<String, List<T>> store,
             ServiceConfig config,
             Environment environment) {
-        return new ListPage<>(
-                upstream, path, parser, store, environment.ticker(), environment.executor(), config.requestDeadline());
+        return new ListPage<>(upstream, path, parser, store, environment.ticker(), config.listRefresh());
     }
 }

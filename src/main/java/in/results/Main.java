@@ -3,6 +3,7 @@ package in.results;
 import in.results.config.ConfigException;
 import in.results.config.ConfigReader;
 import in.results.config.ServiceConfig;
+import in.results.core.HallTicket;
 import io.javalin.Javalin;
 import java.util.Arrays;
 import java.util.List;
@@ -10,8 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Command line: {@code results-service [--port N] [--upstream URLS] [--redis URL] [--demo]} starts the service;
- * {@code results-service simulator --port N [--seed S]} starts the university simulator alone.
+ * Command line: {@code results-service [--port N] [--upstream URLS] [--redis URL] [--data-dir D] [--database URL]
+ * [--demo]} starts the service; {@code results-service simulator --port N [--seed S]} starts the university simulator
+ * alone; {@code results-service forget <hallticket> [--data-dir D] [--database URL] [--redis URL]} removes one
+ * student's records (the same settings as the service's name the archive and Redis).
  */
 public final class Main {
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
@@ -23,14 +26,11 @@ public final class Main {
             in.results.simulator.SimulatorMain.run(Arrays.copyOfRange(args, 1, args.length));
             return;
         }
-        ServiceConfig config;
-        try {
-            config = ConfigReader.read(List.of(args), System.getenv());
-        } catch (ConfigException e) {
-            System.err.println("results-service: configuration error: " + e.getMessage());
-            System.exit(2);
+        if (args.length > 0 && args[0].equals("forget")) {
+            forget(Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        ServiceConfig config = configOrExit(args);
         if (config.demo()) {
             Demo.startAndPrintExamples(config);
             return;
@@ -39,5 +39,32 @@ public final class Main {
         // On SIGTERM: stop accepting, let answers in flight finish, end running bulk jobs.
         Runtime.getRuntime().addShutdownHook(new Thread(app::stop, "shutdown"));
         LOG.info("Results Service listening on port {}, upstream {}", app.port(), config.upstreamUrls());
+    }
+
+    private static ServiceConfig configOrExit(String[] args) {
+        try {
+            return ConfigReader.read(List.of(args), System.getenv());
+        } catch (ConfigException e) {
+            System.err.println("results-service: configuration error: " + e.getMessage());
+            System.exit(2);
+            throw e;
+        }
+    }
+
+    private static void forget(String[] args) {
+        if (args.length == 0 || !HallTicket.isValid(args[0])) {
+            System.err.println(
+                    "usage: results-service forget <hallticket> [--data-dir D] [--database URL] [--redis URL]"
+                            + " (a hall ticket is 10 letters and digits)");
+            System.exit(2);
+        }
+        HallTicket hallTicket = new HallTicket(args[0]);
+        ServiceConfig config = configOrExit(Arrays.copyOfRange(args, 1, args.length));
+        try {
+            System.out.println(Forget.forget(hallTicket, config));
+        } catch (IllegalStateException e) {
+            System.err.println("results-service forget: " + e.getMessage());
+            System.exit(1);
+        }
     }
 }

@@ -3,6 +3,7 @@ package in.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.archive.SeenReleases;
 import in.results.bulk.BulkStatus;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
@@ -11,8 +12,10 @@ import in.results.core.ExamQuery;
 import in.results.core.HallTicket;
 import in.results.core.Regulation;
 import in.results.grading.Sgpa;
+import in.results.lookup.AttemptPage;
 import in.results.lookup.ExamAnswer;
 import in.results.lookup.ExamLookup;
+import in.results.lookup.ListMark;
 import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
 import in.results.redis.CopyCodec;
@@ -28,6 +31,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Every answer the service keeps comes back from its Redis text equal to what was written. */
@@ -84,17 +88,23 @@ class StoredFormatsTest {
     @Test
     void transcripts_keep_their_sgpa_kinds_and_decimal_scales() {
         CopyCodec<TranscriptAnswer> codec = StoredFormats.transcripts(MAPPER);
-        TranscriptAnswer found = new TranscriptAnswer.Found(new Transcript(
-                STUDENT,
-                List.of(
-                        new Transcript.SemesterRecord(
-                                Semester.S1_1, ROWS, new Sgpa.Fail(), lastAttempts(Semester.S1_1)),
-                        new Transcript.SemesterRecord(
-                                Semester.S4_2,
-                                ROWS,
-                                new Sgpa.Awarded(new BigDecimal("10")),
-                                lastAttempts(Semester.S4_2))),
-                new BigDecimal("8.50")));
+        ListMark mark = new ListMark("5d41402abc4b2a76b9719d91", new SeenReleases(Set.of("1501", "1501R", "1560")));
+        AttemptPage page = new AttemptPage(
+                lastAttempts(Semester.S1_1).values().iterator().next(), new ResultPage("B.Tech I Year", STUDENT, ROWS));
+        TranscriptAnswer found = new TranscriptAnswer.Found(
+                new Transcript(
+                        STUDENT,
+                        List.of(
+                                new Transcript.SemesterRecord(
+                                        Semester.S1_1, ROWS, new Sgpa.Fail(), lastAttempts(Semester.S1_1)),
+                                new Transcript.SemesterRecord(
+                                        Semester.S4_2,
+                                        ROWS,
+                                        new Sgpa.Awarded(new BigDecimal("10")),
+                                        lastAttempts(Semester.S4_2))),
+                        new BigDecimal("8.50")),
+                List.of(page),
+                mark);
 
         TranscriptAnswer back = roundTrip(codec, found);
 
@@ -103,7 +113,10 @@ class StoredFormatsTest {
         assertThat(transcript.overallGpa().toPlainString()).isEqualTo("8.50");
         assertThat(((Sgpa.Awarded) transcript.semesters().get(1).sgpa()).value().toPlainString())
                 .isEqualTo("10.00");
-        assertThat(roundTrip(codec, new TranscriptAnswer.NoResult())).isEqualTo(new TranscriptAnswer.NoResult());
+        assertThat(((TranscriptAnswer.Found) back).pages()).containsExactly(page);
+        assertThat(back.mark()).isEqualTo(mark);
+        assertThat(roundTrip(codec, new TranscriptAnswer.NoResult(mark)))
+                .isEqualTo(new TranscriptAnswer.NoResult(mark));
     }
 
     @Test

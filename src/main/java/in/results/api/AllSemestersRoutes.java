@@ -54,12 +54,20 @@ final class AllSemestersRoutes {
     private void allSemesters(Context ctx, Regulation regulation, HallTicket hallTicket) {
         ctx.header(REGULATION_HEADER, regulation.code());
         CachedAnswer<TranscriptAnswer> answer = lookup.transcript(regulation, hallTicket, RequestDeadline.of(ctx));
-        Transcript transcript = switch (answer.value()) {
-            case TranscriptAnswer.Found found -> found.transcript();
+        Transcript transcript = found(answer, regulation).transcript();
+        json.writeCached(ctx, answer, TRANSCRIPT, () -> Map.of("data", body(transcript)));
+    }
+
+    /**
+     * The found transcript of {@code answer}; "no result" becomes the 404 {@code RESULT_NOT_FOUND}. Every route built
+     * on the all-semesters lookup answers it this way.
+     */
+    static TranscriptAnswer.Found found(CachedAnswer<TranscriptAnswer> answer, Regulation regulation) {
+        return switch (answer.value()) {
+            case TranscriptAnswer.Found found -> found;
             case TranscriptAnswer.NoResult none ->
                 throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
         };
-        json.writeCached(ctx, answer, TRANSCRIPT, () -> Map.of("data", body(transcript)));
     }
 
     private static Map<String, Object> body(Transcript transcript) {

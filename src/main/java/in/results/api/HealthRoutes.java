@@ -1,5 +1,7 @@
 package in.results.api;
 
+import in.results.archive.Archive;
+import in.results.archive.ArchiveHealth;
 import in.results.redis.LinkState;
 import in.results.store.StoreMode;
 import in.results.upstream.BreakerState;
@@ -18,17 +20,22 @@ import java.util.Map;
  * new lookups are answered from stale copies or with 503 until a probe succeeds. {@code store} says where answers
  * are kept; with Redis, whether it answers ({@code UP}) or the instance serves from its own store ({@code DOWN}), and
  * whether the limits are the fleet's or, while Redis does not answer, this instance's.
- * Redis being down is not a failure of the instance: the status stays {@code UP}.
+ * {@code archive} says which database keeps every page read ({@code embedded} or {@code postgresql}), whether it
+ * answers, how many pages it holds (an estimate counted at most once a minute; null until first counted) and how many
+ * writes wait for it. Redis or the archive's database being down is not a failure of the instance: the status stays
+ * {@code UP}.
  */
 final class HealthRoutes {
     private final UpstreamClient upstream;
     private final StoreMode storeMode;
+    private final Archive archive;
     private final Clock clock;
     private final JsonWriter json;
 
-    HealthRoutes(UpstreamClient upstream, StoreMode storeMode, Clock clock, JsonWriter json) {
+    HealthRoutes(UpstreamClient upstream, StoreMode storeMode, Archive archive, Clock clock, JsonWriter json) {
         this.upstream = upstream;
         this.storeMode = storeMode;
+        this.archive = archive;
         this.clock = clock;
         this.json = json;
     }
@@ -44,6 +51,7 @@ final class HealthRoutes {
         body.put("upstream_available", hosts.stream().anyMatch(host -> host.state() != BreakerState.OPEN));
         body.put("upstream", hosts.stream().map(this::hostJson).toList());
         body.put("store", storeJson());
+        body.put("archive", archiveJson());
         ctx.header("Cache-Control", "no-store");
         json.write(ctx, 200, body);
     }
@@ -62,6 +70,17 @@ final class HealthRoutes {
                 json.put("limits", state.up() && upstream.limitsShared() ? "fleet" : "instance");
             }
         }
+        return json;
+    }
+
+    /** The archive: its kind, whether its database answers, the pages kept (counted in the background, or null). */
+    private Map<String, Object> archiveJson() {
+        ArchiveHealth health = archive.health();
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("kind", health.kind());
+        json.put("reachable", health.reachable());
+        json.put("rows", health.rows().isPresent() ? health.rows().getAsLong() : null);
+        json.put("queued_writes", health.queued());
         return json;
     }
 

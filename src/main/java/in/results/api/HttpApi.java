@@ -1,5 +1,6 @@
 package in.results.api;
 
+import in.results.archive.Archive;
 import in.results.bulk.BulkJobs;
 import in.results.config.ServiceConfig;
 import in.results.core.Environment;
@@ -7,6 +8,7 @@ import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.SemesterLookup;
 import in.results.releases.ListPage;
+import in.results.releases.ListWatch;
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
 import in.results.store.StoreMode;
@@ -18,6 +20,9 @@ import java.util.Set;
  * The HTTP face of the service: one Javalin server with every feature's routes, the request guards and the error
  * mapping.
  *
+ * @param listWatch reads the list pages again every refresh interval while the server runs
+ * @param archive every page read, kept for good (shown by {@code /health} and {@code /metrics}; written out and
+ *     closed when the server stops)
  * @param storeMode where answers are kept (shown by {@code /health} and {@code /metrics}; closed when the server stops)
  * @param clientBuckets the per-client rate limit's buckets: this instance's, or the fleet's
  * @param config the settings the HTTP layer reads: port, upstream URLs (release links), bulk range, rate limit,
@@ -31,6 +36,8 @@ public record HttpApi(
         BulkJobs bulkJobs,
         ListPage<ReleaseListing> releases,
         ListPage<Notification> notifications,
+        ListWatch listWatch,
+        Archive archive,
         UpstreamClient upstream,
         StoreMode storeMode,
         ClientBuckets clientBuckets,
@@ -44,10 +51,10 @@ public record HttpApi(
 
     /** An unstarted server on the configured port (0 = any free port). */
     public Javalin server() {
-        JsonWriter json = new JsonWriter();
+        JsonWriter json = new JsonWriter(config.listRefresh());
         ClientRateLimiter limiter = new ClientRateLimiter(config.trustedProxies(), clientBuckets);
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
-        ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode);
+        ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats());
         CorsPolicy cors = new CorsPolicy(config.corsOrigins());
         return Javalin.create(javalin -> {
             javalin.jetty.port = config.port();
@@ -65,7 +72,10 @@ public record HttpApi(
                 server.setErrorHandler(new JettyErrorJson());
                 server.setStopTimeout(STOP_TIMEOUT_MILLIS); // answers in flight get this long at shutdown
             });
+            javalin.events.serverStarted(listWatch::start);
+            javalin.events.serverStopping(listWatch::stop);
             javalin.events.serverStopping(bulkJobs::stop);
+            javalin.events.serverStopped(archive::close);
             javalin.events.serverStopped(storeMode::close);
             javalin.requestLogger.http(metrics::record);
             new ErrorMapper(json).register(javalin);
@@ -78,7 +88,7 @@ public record HttpApi(
                     limiter.charge(ctx, 1);
                 }
             });
-            new HealthRoutes(upstream, storeMode, environment.clock(), json).register(javalin);
+            new HealthRoutes(upstream, storeMode, archive, environment.clock(), json).register(javalin);
             javalin.routes.get(METRICS, metrics::scrape);
             new DocsRoutes().register(javalin);
             new WebsiteRoutes().register(javalin);
@@ -89,6 +99,7 @@ public record HttpApi(
             new ExamRoutes(exams, bulk, json).register(javalin);
             new AllSemestersRoutes(allSemesters, json).register(javalin);
             new ReportRoutes(allSemesters, json).register(javalin);
+            new AttemptsRoutes(allSemesters, json).register(javalin);
             new SemesterRoutes(semesters, json).register(javalin);
         });
     }

@@ -7,6 +7,7 @@ import in.results.store.CacheStatus;
 import in.results.store.CachedAnswer;
 import io.javalin.http.Context;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -14,7 +15,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes JSON bodies as {@code application/json; charset=utf-8}; cached answers with the headers that say how fresh
- * they are ({@code Cache-Control: public, max-age=<seconds left>}, {@code X-Cache: HIT|MISS|STALE}). A cached answer
+ * they are ({@code Cache-Control: public, max-age=<seconds left>}, {@code X-Cache: HIT|MISS|STALE}). {@code max-age}
+ * never exceeds the release list's refresh interval: an answer is fresh while the list shows nothing new for it, which
+ * only the service can tell, so browsers and proxies ask again at least that often (and no
+ * {@code stale-while-revalidate}: they would show an answer without the new release). A cached answer
  * is encoded once — JSON, entity tag, gzip form — and kept with the answer ({@link EncodedBodies}), so serving it
  * again costs little more than writing its bytes.
  */
@@ -31,14 +35,17 @@ final class JsonWriter {
 
     private final ObjectMapper mapper = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     private final EncodedBodies encoded;
+    private final Duration longestMaxAge;
 
-    JsonWriter() {
-        this(ENCODED_BYTES);
+    /** @param longestMaxAge the most {@code max-age} said of a cached answer: the list's refresh interval */
+    JsonWriter(Duration longestMaxAge) {
+        this(ENCODED_BYTES, longestMaxAge);
     }
 
     /** @param encodedBytes how many bytes of encoded cached answers are kept */
-    JsonWriter(long encodedBytes) {
+    JsonWriter(long encodedBytes, Duration longestMaxAge) {
         this.encoded = new EncodedBodies(encodedBytes);
+        this.longestMaxAge = longestMaxAge;
     }
 
     void write(Context ctx, int status, Object body) {
@@ -54,7 +61,8 @@ final class JsonWriter {
      */
     void writeCached(Context ctx, CachedAnswer<?> answer, BodyShape shape, Supplier<?> body) {
         ctx.header("X-Cache", answer.status().name());
-        ctx.header("Cache-Control", "public, max-age=" + answer.freshLeft().toSeconds());
+        Duration maxAge = answer.freshLeft().compareTo(longestMaxAge) < 0 ? answer.freshLeft() : longestMaxAge;
+        ctx.header("Cache-Control", "public, max-age=" + maxAge.toSeconds());
         // Age only on stale copies: caches subtract Age from max-age, and max-age already counts what is left.
         if (answer.status() == CacheStatus.STALE) {
             ctx.header("Age", Long.toString(answer.age().toSeconds()));

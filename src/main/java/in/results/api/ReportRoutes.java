@@ -1,8 +1,6 @@
 package in.results.api;
 
-import in.results.catalog.ExamRelease;
 import in.results.core.HallTicket;
-import in.results.core.LookupFailure;
 import in.results.core.Regulation;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.Transcript;
@@ -12,10 +10,8 @@ import in.results.report.StudentReport;
 import in.results.store.CachedAnswer;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -24,7 +20,6 @@ import java.util.Map;
  */
 final class ReportRoutes {
     private static final BodyShape REPORT = new BodyShape("report");
-    private static final DateTimeFormatter RELEASE_DATE = DateTimeFormatter.ofPattern("dd-MMM-yyyy", Locale.ENGLISH);
 
     private final AllSemestersLookup lookup;
     private final JsonWriter json;
@@ -44,11 +39,7 @@ final class ReportRoutes {
         Regulation regulation = Params.regulationOf("hallticket", hallTicket);
         ctx.header("Regulation", regulation.code());
         CachedAnswer<TranscriptAnswer> answer = lookup.transcript(regulation, hallTicket, RequestDeadline.of(ctx));
-        Transcript transcript = switch (answer.value()) {
-            case TranscriptAnswer.Found found -> found.transcript();
-            case TranscriptAnswer.NoResult none ->
-                throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
-        };
+        Transcript transcript = AllSemestersRoutes.found(answer, regulation).transcript();
         // The transcript is stored per regulation and hall ticket: the body follows from the transcript alone.
         json.writeCached(ctx, answer, REPORT, () -> body(StudentReport.of(hallTicket, transcript), regulation));
     }
@@ -98,20 +89,7 @@ final class ReportRoutes {
         json.put("subject_code", backlog.row().code());
         json.put("subject_name", backlog.row().name());
         json.put("grade_earned", backlog.row().grade());
-        json.put("last_attempt", release(backlog.lastAttempt()));
-        return json;
-    }
-
-    /** The release as the release list shows it: code, title, date {@code DD-MON-YYYY} ({@code ""} when unknown). */
-    private static Map<String, Object> release(ExamRelease release) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("exam_code", release.code());
-        json.put("exam_name", release.title());
-        json.put(
-                "release_date",
-                release.releasedOn()
-                        .map(date -> date.format(RELEASE_DATE).toUpperCase(Locale.ROOT))
-                        .orElse(""));
+        json.put("last_attempt", ResultJson.release(backlog.lastAttempt()));
         return json;
     }
 }

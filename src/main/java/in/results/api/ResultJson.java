@@ -1,5 +1,8 @@
 package in.results.api;
 
+import in.results.catalog.ExamRelease;
+import in.results.catalog.ReleaseKind;
+import in.results.catalog.Semester;
 import in.results.core.LookupFailure;
 import in.results.grading.GradeCalculator;
 import in.results.grading.Sgpa;
@@ -8,8 +11,10 @@ import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
 import in.results.store.CachedAnswer;
+import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -18,6 +23,8 @@ import java.util.Map;
  * and total marks), and the SGPA object.
  */
 final class ResultJson {
+    private static final DateTimeFormatter RELEASE_DATE = DateTimeFormatter.ofPattern("dd-MMM-yyyy", Locale.ENGLISH);
+
     private ResultJson() {}
 
     /** Which subject fields an endpoint shows. */
@@ -72,6 +79,29 @@ final class ResultJson {
             case Sgpa.Awarded awarded -> awarded.value().toPlainString();
             case Sgpa.Fail fail -> "FAIL";
         };
+    }
+
+    /**
+     * A release, the same object wherever an answer names one: {@code exam_code}, {@code exam_name} (its title on the
+     * release list, {@code ""} when known only from the built-in table), {@code release_date} ({@code DD-MON-YYYY},
+     * {@code ""} when unknown), {@code kind} ({@code regular} when the title says Regular, else
+     * {@code supplementary}), {@code rcrv}, {@code semester} ({@code 1-1} … {@code 4-2}, {@code ""} when the title
+     * names none) and {@code degree} ({@code btech}).
+     */
+    static Map<String, Object> release(ExamRelease release) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("exam_code", release.code());
+        json.put("exam_name", release.title());
+        json.put(
+                "release_date",
+                release.releasedOn()
+                        .map(date -> date.format(RELEASE_DATE).toUpperCase(Locale.ROOT))
+                        .orElse(""));
+        json.put("kind", release.kind() == ReleaseKind.REGULAR ? "regular" : "supplementary");
+        json.put("rcrv", release.rcrv());
+        json.put("semester", release.semester().map(Semester::key).orElse(""));
+        json.put("degree", release.degree().key());
+        return json;
     }
 
     /** {@code [details, [subjects]]}. */

@@ -1,5 +1,6 @@
 package in.results.api;
 
+import in.results.archive.ArchiveStats;
 import in.results.redis.RedisLink;
 import in.results.store.StoreMode;
 import in.results.upstream.BreakerState;
@@ -43,7 +44,7 @@ final class ServiceMetrics {
      */
     private final Map<RequestKind, Timer> timers = new ConcurrentHashMap<>();
 
-    ServiceMetrics(UpstreamClient upstream, StoreMode storeMode) {
+    ServiceMetrics(UpstreamClient upstream, StoreMode storeMode, ArchiveStats archive) {
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ProcessorMetrics().bindTo(registry);
@@ -78,6 +79,24 @@ final class ServiceMetrics {
                     .description("1 while the host's circuit breaker is open or probing")
                     .register(registry);
         }
+        for (ArchiveStats.ReadOutcome outcome : ArchiveStats.ReadOutcome.values()) {
+            FunctionCounter.builder("results_archive_reads", archive, a -> a.reads(outcome))
+                    .tag("outcome", outcome.label())
+                    .description("archive reads: hit (rows found), miss (none), unavailable (no answer in time)")
+                    .register(registry);
+        }
+        FunctionCounter.builder("results_archive_writes", archive, ArchiveStats::writes)
+                .description("rows written to the archive (pages and lookup records)")
+                .register(registry);
+        FunctionCounter.builder("results_archive_changed_pages", archive, ArchiveStats::changedPages)
+                .description("kept pages replaced by a re-read that differs")
+                .register(registry);
+        FunctionCounter.builder("results_archive_dropped_writes", archive, ArchiveStats::droppedWrites)
+                .description("archive writes dropped: the queue was full while the database did not answer")
+                .register(registry);
+        FunctionCounter.builder("results_archive_unreadable_rows", archive, ArchiveStats::unreadableRows)
+                .description("archive rows read as a miss: a newer format, or not readable")
+                .register(registry);
         if (storeMode instanceof StoreMode.Shared shared) {
             RedisLink link = shared.link();
             Gauge.builder("results_redis_up", link, l -> l.state().up() ? 1 : 0)

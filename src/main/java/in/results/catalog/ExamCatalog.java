@@ -57,7 +57,7 @@ import java.util.stream.Stream;
  */
 public final class ExamCatalog {
     /** Numeric order for digit strings without leading zeros, without overflow worries. */
-    static final Comparator<String> BY_CODE =
+    public static final Comparator<String> BY_CODE =
             Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder());
 
     private final List<ExamRelease> all;

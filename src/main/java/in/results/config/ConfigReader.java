@@ -2,6 +2,8 @@ package in.results.config;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,6 +25,9 @@ public final class ConfigReader {
     private static final Pattern ORIGIN =
             Pattern.compile("https?://([a-z0-9]([a-z0-9-]*[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[0-9]{1,5})?");
 
+    /** The embedded archive's folder when none is set: {@code data} in the working directory. */
+    static final String DEFAULT_DATA_DIR = "data";
+
     static final String DEFAULT_UPSTREAMS = "http://results.jntuh.ac.in,http://202.63.105.184/results";
 
     private final Map<String, String> env;
@@ -43,15 +48,15 @@ public final class ConfigReader {
             String arg = args.get(i);
             switch (arg) {
                 case "--demo" -> demo = true;
-                case "--port", "--upstream", "--redis" -> {
+                case "--port", "--upstream", "--redis", "--data-dir", "--database" -> {
                     if (i + 1 >= args.size()) {
                         throw new ConfigException(arg + " needs a value");
                     }
                     flags.put(arg, args.get(++i));
                 }
                 default ->
-                    throw new ConfigException(
-                            "unknown option " + arg + " (known: --port, --upstream, --redis, --demo)");
+                    throw new ConfigException("unknown option " + arg
+                            + " (known: --port, --upstream, --redis, --data-dir, --database, --demo)");
             }
         }
         return new ConfigReader(env, flags, demo).config();
@@ -72,6 +77,10 @@ public final class ConfigReader {
                 addresses(text("RESULTS_TRUSTED_PROXIES", null, "")),
                 Duration.ofMillis(intSetting("RESULTS_REQUEST_DEADLINE_MS", null, 20_000, 100, 600_000)),
                 origins(text("RESULTS_CORS_ORIGINS", null, "*")),
+                dataDir(text("RESULTS_DATA_DIR", "--data-dir", DEFAULT_DATA_DIR)),
+                database(text("RESULTS_DATABASE_URL", "--database", "")),
+                Duration.ofMillis(intSetting("RESULTS_DATABASE_TIMEOUT_MS", null, 500, 10, 60_000)),
+                Duration.ofSeconds(intSetting("RESULTS_LIST_REFRESH_SECONDS", null, 30, 5, 86_400)),
                 demo);
     }
 
@@ -194,6 +203,25 @@ public final class ConfigReader {
         if (raw.length() > 64 || raw.chars().anyMatch(c -> c <= ' ' || c >= 127)) {
             throw new ConfigException(
                     "RESULTS_REDIS_PREFIX must be at most 64 printable ASCII characters without spaces");
+        }
+        return raw;
+    }
+
+    private static Path dataDir(String raw) {
+        try {
+            return Path.of(raw);
+        } catch (InvalidPathException e) {
+            throw new ConfigException("RESULTS_DATA_DIR: '" + raw + "' is not a folder path");
+        }
+    }
+
+    /**
+     * A libpq URI {@code postgres[ql]://[user[:password]@]host[:port]/db[?sslmode=…]}; "" when unset. Checked by
+     * {@link DatabaseAddress#parse}; the message never repeats the value: it may hold a password.
+     */
+    private static String database(String raw) {
+        if (!raw.isEmpty()) {
+            DatabaseAddress.parse(raw);
         }
         return raw;
     }

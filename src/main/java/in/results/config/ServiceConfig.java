@@ -1,6 +1,7 @@
 package in.results.config;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -25,6 +26,11 @@ import java.util.Set;
  * @param requestDeadline   the longest any request waits for the university before a stale copy or 503
  * @param corsOrigins       origins whose browser pages may read the JSON API: {@code ["*"]} for any, else
  *                          {@code scheme://host[:port]} in lower case; empty: no cross-origin access
+ * @param dataDir           where the embedded archive (and other local state) lives
+ * @param databaseUrl       the fleet's archive as a libpq URI {@code postgres[ql]://[user[:password]@]host[:port]/db},
+ *                          or "" for the embedded archive in {@code dataDir}
+ * @param databaseTimeout   the longest one archive call may take: then a read is a miss and writes stay queued
+ * @param listRefresh       how often the release list is read again (once for the fleet)
  * @param demo              start an embedded university simulator and point the upstream at it
  */
 public record ServiceConfig(
@@ -41,6 +47,10 @@ public record ServiceConfig(
         Set<String> trustedProxies,
         Duration requestDeadline,
         List<String> corsOrigins,
+        Path dataDir,
+        String databaseUrl,
+        Duration databaseTimeout,
+        Duration listRefresh,
         boolean demo) {
 
     public ServiceConfig {
@@ -52,6 +62,10 @@ public record ServiceConfig(
         trustedProxies = Set.copyOf(trustedProxies);
         Objects.requireNonNull(requestDeadline, "requestDeadline");
         corsOrigins = List.copyOf(corsOrigins);
+        Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(databaseUrl, "databaseUrl");
+        Objects.requireNonNull(databaseTimeout, "databaseTimeout");
+        Objects.requireNonNull(listRefresh, "listRefresh");
         if (upstreamUrls.isEmpty()) {
             throw new ConfigException("RESULTS_UPSTREAM_URLS must name at least one base URL");
         }
@@ -73,6 +87,10 @@ public record ServiceConfig(
                 trustedProxies,
                 requestDeadline,
                 corsOrigins,
+                dataDir,
+                databaseUrl,
+                databaseTimeout,
+                listRefresh,
                 demo);
     }
 }

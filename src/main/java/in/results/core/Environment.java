@@ -24,6 +24,11 @@ public record Environment(Ticker ticker, Clock clock, Executor executor) {
         return new Environment(Ticker.systemTicker(), Clock.systemUTC(), Executors.newVirtualThreadPerTaskExecutor());
     }
 
+    /** The same with another clock (tests whose archive ages with a manual ticker). */
+    public Environment withClock(Clock replacement) {
+        return new Environment(ticker, replacement, executor);
+    }
+
     /** The same with another ticker (tests that move time but run work on real threads). */
     public Environment withTicker(Ticker replacement) {
         return new Environment(replacement, clock, executor);

@@ -1,8 +1,14 @@
 package in.results.lookup;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.archive.Archive;
+import in.results.archive.ArchivedAnswer;
+import in.results.archive.PageKey;
+import in.results.archive.SeenReleases;
+import in.results.archive.StudentRecord;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
+import in.results.catalog.ReleaseDate;
 import in.results.catalog.Semester;
 import in.results.core.Deadline;
 import in.results.core.ExamQuery;
@@ -17,11 +23,17 @@ import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
 import in.results.store.AnswerStore;
+import in.results.store.CacheStatus;
 import in.results.store.CachedAnswer;
 import in.results.store.Loaded;
 import in.results.upstream.Priority;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +42,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 
 /**
  * All semesters of a hall ticket in one regulation, attempts merged (see {@link in.results.grading.AttemptMerger}):
@@ -38,18 +51,29 @@ import java.util.concurrent.Executor;
  * that cannot concern the student are skipped ({@link AttemptWindow}); the rest are asked in concurrent rounds
  * planned by {@link AttemptSearch}: the batch's regular exam and the next release of every semester first, then,
  * only for semesters not yet settled, what most likely holds the missing result, each round no larger than the
- * requests the university is sent at once. Every request goes through {@link ExamLookup#remembered}, so a later
- * lookup asks only about releases it has not seen. Answers are cached per regulation and hall ticket 3 hours ("no
- * result anywhere" 5 minutes); a lookup that loses any upstream answer fails as a whole and is never cached — the
- * last complete answer is served stale instead, when there is one. When the release list cannot be fetched, an
- * answer built from the last list or the built-in table is kept only 5 minutes.
+ * requests the university is sent at once.
+ *
+ * <p><b>Only what is new is asked.</b> A lookup first reads what the {@link Archive} keeps of the student, and asks
+ * the university only where no kept answer stands for its answer ({@link ArchiveReuse}): a kept "no result" counts
+ * only for a release the student's last complete lookup knew from the list ({@link SeenReleases}, recorded in the
+ * archive after every complete lookup on a current list, by any instance). So a returning student costs requests
+ * only for releases listed since, and the RC/RV pages that follow them — also after a restart, with Redis emptied,
+ * and on an instance that never saw the student. Other requests go through {@link ExamLookup#remembered}.
+ *
+ * <p><b>Freshness follows the list.</b> An answer is stored with the list it was built on ({@link ListMark}) and
+ * stays fresh while the current list ({@link CatalogSource#recent}) is that list or shows no release of the
+ * student's that the answer did not know; otherwise the next request rebuilds it, asking only the new releases.
+ * Answers are kept {@link #FRESH_FOR} at most by the clock (so withheld rows are read again daily), "no result
+ * anywhere" 5 minutes; a lookup that loses any upstream answer fails as a whole and is never cached — the last
+ * complete answer is served stale instead, when there is one. When the release list cannot be fetched, an answer
+ * built from the last list or the built-in table is kept only 5 minutes.
  *
  * <p>A load goes on when its callers stop waiting (their deadline passed: a busy results day), for at least
  * {@link #LOAD_BUDGET}, so that its answer is stored for the next request; the callers' failure then says when that
  * is at the latest ({@link LookupFailure#retryAfter}).
  */
 public final class AllSemestersLookup {
-    static final Duration FRESH_FOR = Duration.ofHours(3);
+    static final Duration FRESH_FOR = ArchiveReuse.REREAD_AFTER;
     static final Duration NOT_FOUND_FRESH_FOR = Duration.ofMinutes(5);
     /**
      * How long a load may go on, from its start, whoever waits for it: long enough to drain the queue of a results
@@ -59,6 +83,8 @@ public final class AllSemestersLookup {
 
     private final CatalogSource catalog;
     private final ExamLookup exams;
+    private final Archive archive;
+    private final ArchiveReuse reuse;
     private final AnswerStore<TranscriptKey, TranscriptAnswer> store;
     private final Executor executor;
     private final int roundSize;
@@ -70,16 +96,21 @@ public final class AllSemestersLookup {
      * @param roundSize most exam lookups asked at once by one lookup: the requests in flight allowed per upstream
      *                  host, so that a round is one wave of requests
      * @param ticker    time of the loads' own deadlines and of their expected ends
+     * @param clock     the time kept answers are judged by ({@link ArchiveReuse})
      */
     public AllSemestersLookup(
             CatalogSource catalog,
             ExamLookup exams,
+            Archive archive,
             AnswerStore<TranscriptKey, TranscriptAnswer> store,
             Executor executor,
             int roundSize,
-            Ticker ticker) {
+            Ticker ticker,
+            Clock clock) {
         this.catalog = catalog;
         this.exams = exams;
+        this.archive = archive;
+        this.reuse = new ArchiveReuse(clock);
         this.store = store;
         this.executor = executor;
         this.roundSize = roundSize;
@@ -97,21 +128,67 @@ public final class AllSemestersLookup {
      */
     public CachedAnswer<TranscriptAnswer> transcript(Regulation regulation, HallTicket hallTicket, Deadline deadline) {
         TranscriptKey key = new TranscriptKey(regulation, hallTicket);
+        Function<TranscriptKey, Loaded<TranscriptAnswer>> loader = k -> load(k, deadline.atLeast(LOAD_BUDGET));
         try {
-            return store.get(key, k -> load(k, deadline.atLeast(LOAD_BUDGET)), deadline);
+            CachedAnswer<TranscriptAnswer> answer = store.get(key, loader, deadline);
+            if (answer.status() == CacheStatus.HIT
+                    && listsNewRelease(key, answer.value().mark())) {
+                return store.reload(key, loader, deadline);
+            }
+            return answer;
         } catch (LookupFailure failure) {
             throw running.expectedEnd(key).map(failure::withRetryAfter).orElse(failure);
         }
+    }
+
+    /**
+     * Whether the current list shows a release that could hold a result of the student and that {@code mark} did not
+     * know. An outdated list tells nothing new; the same list version is answered without building the window.
+     */
+    private boolean listsNewRelease(TranscriptKey key, ListMark mark) {
+        CatalogSource.View view = catalog.recent();
+        if (!view.current() || view.listVersion().equals(mark.listVersion())) {
+            return false;
+        }
+        AttemptWindow window = new AttemptWindow(key.hallTicket(), view.catalog(), key.regulation());
+        return !mark.seen().containsAll(listedReleases(window, view.catalog()));
+    }
+
+    /** The releases of the window that the list shows, and their listed RC/RV releases. */
+    private static SeenReleases listedReleases(AttemptWindow window, ExamCatalog catalog) {
+        Set<String> listed = new HashSet<>();
+        for (Semester semester : Semester.values()) {
+            for (ExamRelease release : window.possible(semester)) {
+                if (!catalog.isUnlisted(release)) {
+                    listed.add(SeenReleases.nameOf(release.code(), false));
+                }
+                if (catalog.hasRcrv(release.code())) {
+                    listed.add(SeenReleases.nameOf(release.code(), true));
+                }
+            }
+        }
+        return new SeenReleases(listed);
     }
 
     private Loaded<TranscriptAnswer> load(TranscriptKey key, Deadline deadline) {
         RunningLoads.Load load = running.started(key, deadline);
         try {
             CatalogSource.View view = catalog.current(deadline);
-            TranscriptAnswer answer = new Plan(key, view.catalog(), deadline)
-                    .transcript()
-                    .<TranscriptAnswer>map(TranscriptAnswer.Found::new)
-                    .orElseGet(TranscriptAnswer.NoResult::new);
+            StudentRecord kept =
+                    archive.student(key.hallTicket(), key.regulation().code(), deadline);
+            Plan plan = new Plan(key, view.catalog(), kept, deadline);
+            Optional<Transcript> transcript = plan.transcript();
+            ListMark mark;
+            if (view.current()) {
+                SeenReleases seen = listedReleases(plan.window, view.catalog());
+                archive.recordSeen(key.hallTicket(), key.regulation().code(), seen);
+                mark = new ListMark(view.listVersion(), seen);
+            } else {
+                mark = new ListMark(view.listVersion(), SeenReleases.NONE);
+            }
+            TranscriptAnswer answer = transcript
+                    .<TranscriptAnswer>map(found -> new TranscriptAnswer.Found(found, plan.pagesRead(), mark))
+                    .orElseGet(() -> new TranscriptAnswer.NoResult(mark));
             // Without the current release list a new release may be missing: such an answer is kept only briefly.
             Duration freshFor =
                     answer instanceof TranscriptAnswer.Found && view.current() ? FRESH_FOR : NOT_FOUND_FRESH_FOR;
@@ -124,15 +201,29 @@ public final class AllSemestersLookup {
     /** One lookup: its search, asked round by round, and the transcript its answers make. */
     private final class Plan {
         private final HallTicket hallTicket;
+        private final ExamCatalog catalog;
         private final AttemptWindow window;
         private final AttemptSearch search;
+        private final StudentRecord kept;
         private final Deadline deadline;
+        /** Every release of the window and its RC/RV release, by the query that asks it. */
+        private final Map<ExamQuery, ExamRelease> releases = new HashMap<>();
 
-        Plan(TranscriptKey key, ExamCatalog catalog, Deadline deadline) {
+        Plan(TranscriptKey key, ExamCatalog catalog, StudentRecord kept, Deadline deadline) {
             this.hallTicket = key.hallTicket();
+            this.catalog = catalog;
+            this.kept = kept;
             this.deadline = deadline;
             this.window = new AttemptWindow(key.hallTicket(), catalog, key.regulation());
             this.search = new AttemptSearch(window, catalog, roundSize);
+            for (Semester semester : Semester.values()) {
+                for (ExamRelease release : window.possible(semester)) {
+                    releases.put(SemesterLookup.queryOf(release), release);
+                    search.rcrvQueryOf(release)
+                            .ifPresent(rcrv -> releases.put(
+                                    rcrv, catalog.rcrvRelease(release.code()).orElseThrow()));
+                }
+            }
         }
 
         Optional<Transcript> transcript() {
@@ -142,20 +233,59 @@ public final class AllSemestersLookup {
             return assemble();
         }
 
-        /** Asks all queries at once (the upstream client bounds concurrency per host). */
+        /**
+         * Answers what the archive keeps of the round, and asks the rest at once (the upstream client bounds
+         * concurrency per host).
+         */
         private void ask(Set<ExamQuery> queries) {
             Map<ExamQuery, CompletableFuture<ExamAnswer>> pending = new LinkedHashMap<>();
             for (ExamQuery query : queries) {
+                Optional<ExamAnswer> reused = reusedAnswer(query);
                 pending.put(
                         query,
-                        CompletableFuture.supplyAsync(
-                                () -> exams.remembered(hallTicket, query, Priority.INTERACTIVE, deadline), executor));
+                        reused.isPresent()
+                                ? CompletableFuture.completedFuture(reused.get())
+                                : CompletableFuture.supplyAsync(
+                                        () -> exams.remembered(hallTicket, query, Priority.INTERACTIVE, deadline),
+                                        executor));
             }
             // Every answer of the round settles (or the deadline passes) before a failure is reported: a lookup that
             // fails leaves no exam load of its own behind for the next request to inherit.
             deadline.await(CompletableFuture.allOf(pending.values().toArray(new CompletableFuture<?>[0]))
                     .handle((done, failure) -> done));
             pending.forEach((query, answer) -> search.record(query, deadline.await(answer)));
+        }
+
+        /** The archive's answer to {@code query}, when it stands for the university's ({@link ArchiveReuse}). */
+        private Optional<ExamAnswer> reusedAnswer(ExamQuery query) {
+            ArchivedAnswer answer = kept.page(PageKey.of(hallTicket, query));
+            if (answer == null) {
+                return Optional.empty();
+            }
+            ExamRelease release = releases.get(query);
+            boolean known = kept.seen().contains(query.examCode(), query.isRcrv());
+            return reuse.reused(answer, known, release == null ? ReleaseDate.UNKNOWN : release.releaseDate());
+        }
+
+        /**
+         * Every page the search found, oldest first: by release date (releases of unknown date, known only from the
+         * built-in table, first), then exam code, an RC/RV page after its exam's.
+         */
+        List<AttemptPage> pagesRead() {
+            List<AttemptPage> pages = new ArrayList<>();
+            for (Semester semester : Semester.values()) {
+                for (ExamRelease release : window.possible(semester)) {
+                    search.pageOf(release).ifPresent(page -> pages.add(new AttemptPage(release, page)));
+                    search.rcrvPageOf(release)
+                            .ifPresent(page -> pages.add(new AttemptPage(
+                                    catalog.rcrvRelease(release.code()).orElseThrow(), page)));
+                }
+            }
+            pages.sort(Comparator.comparing(
+                            (AttemptPage page) -> page.release().releasedOn().orElse(LocalDate.MIN))
+                    .thenComparing(page -> page.release().code(), ExamCatalog.BY_CODE)
+                    .thenComparing(page -> page.release().rcrv()));
+            return pages;
         }
 
         private Optional<Transcript> assemble() {

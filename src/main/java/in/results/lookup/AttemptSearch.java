@@ -109,10 +109,12 @@ final class AttemptSearch {
         return pageOf(queryOf(release))
                 .map(page -> new Attempt(
                         page.subjects(),
-                        rcrvQueryOf(release)
-                                .flatMap(this::pageOf)
-                                .map(ResultPage::subjects)
-                                .orElse(List.of())));
+                        rcrvPageOf(release).map(ResultPage::subjects).orElse(List.of())));
+    }
+
+    /** The release's RC/RV page, when asked and found. */
+    Optional<ResultPage> rcrvPageOf(ExamRelease release) {
+        return rcrvQueryOf(release).flatMap(this::pageOf);
     }
 
     /** The release's own result page, when asked and found. */
@@ -252,7 +254,7 @@ final class AttemptSearch {
     }
 
     /** The RC/RV query of a release, when it may have RC/RV results (listed, or unlisted with a page found). */
-    private Optional<ExamQuery> rcrvQueryOf(ExamRelease release) {
+    Optional<ExamQuery> rcrvQueryOf(ExamRelease release) {
         // Old RC/RV links carry only etype=rcrv: the RC/RV result type is added where the link lacks it.
         return catalog.rcrvRelease(release.code())
                 .map(rcrv -> SemesterLookup.queryOf(rcrv).rcrv());

@@ -1,5 +1,9 @@
 package in.results.lookup;
 
+import in.results.archive.Archive;
+import in.results.archive.ArchivedAnswer;
+import in.results.archive.PageKey;
+import in.results.catalog.ReleaseDate;
 import in.results.core.Deadline;
 import in.results.core.ExamQuery;
 import in.results.core.HallTicket;
@@ -12,25 +16,35 @@ import in.results.store.CachedAnswer;
 import in.results.store.Loaded;
 import in.results.upstream.Priority;
 import in.results.upstream.UpstreamClient;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
  * One hall ticket in one exam, through the single-exam store: results are kept 30 minutes, "no result" 5
  * minutes, failures never. Identical concurrent lookups share one upstream request. Every other lookup
- * (semester, all semesters, bulk) asks the university through this class, so what it once answered is reused.
+ * (semester, all semesters, bulk) asks the university through this class, so what it once answered is reused, and
+ * every answer the university gives is kept in the {@link Archive} for good. A result page the archive holds is
+ * served from there instead of asking again ({@link ArchiveReuse}); a "no result" is asked again, because a single
+ * exam's lookup cannot tell whether it was read before the release was published.
  */
 public final class ExamLookup {
     static final Duration RESULT_FRESH = Duration.ofMinutes(30);
     static final Duration NO_RESULT_FRESH = Duration.ofMinutes(5);
-    private static final String WITHHELD = "-";
 
     private final UpstreamClient upstream;
     private final AnswerStore<ExamKey, ExamAnswer> store;
+    private final Archive archive;
+    private final ArchiveReuse reuse;
+    private final Clock clock;
 
-    public ExamLookup(UpstreamClient upstream, AnswerStore<ExamKey, ExamAnswer> store) {
+    /** @param clock the time each answer is read at, kept with it in the archive */
+    public ExamLookup(UpstreamClient upstream, AnswerStore<ExamKey, ExamAnswer> store, Archive archive, Clock clock) {
         this.upstream = upstream;
         this.store = store;
+        this.archive = archive;
+        this.reuse = new ArchiveReuse(clock);
+        this.clock = clock;
     }
 
     /**
@@ -42,21 +56,18 @@ public final class ExamLookup {
      */
     public CachedAnswer<ExamAnswer> lookup(
             HallTicket hallTicket, ExamQuery exam, Priority priority, Deadline deadline) {
-        CachedAnswer<ExamAnswer> answer =
-                store.get(new ExamKey(hallTicket, exam), key -> load(key, priority, deadline), deadline);
-        if (answer.status() == CacheStatus.STALE && answer.value() instanceof ExamAnswer.NoResult) {
-            // An old "no result" while the university fails: results may have been published since.
-            throw LookupFailure.unavailable("no current answer for exam " + exam.examCode());
-        }
-        return answer;
+        return current(
+                store.get(new ExamKey(hallTicket, exam), key -> keptOrFetched(key, priority, deadline), deadline),
+                exam);
     }
 
     /**
-     * Like {@link #lookup}, but a stored result is reused even when no longer fresh (kept up to the stale period):
-     * a result a published release holds for a hall ticket does not change, so the all-semesters lookup asks the
-     * university only about releases it has no result from. Not reused when no longer fresh: "no result" (an
-     * RC/RV page or a withheld result may still appear) and a result with a withheld ({@code -}) row (its grade
-     * may be published later).
+     * Like {@link #lookup}, for a caller that has looked in the archive already (the all-semesters lookup reads a
+     * student's kept pages at once): a stored result is reused even when no longer fresh (kept up to the stale
+     * period), because a result a published release holds for a hall ticket does not change; otherwise the
+     * university is asked, without asking the archive again. Not reused when no longer fresh: "no result" (an RC/RV
+     * page or a withheld result may still appear) and a result with a withheld ({@code -}) row (its grade may be
+     * published later).
      */
     public ExamAnswer remembered(HallTicket hallTicket, ExamQuery exam, Priority priority, Deadline deadline) {
         Optional<CachedAnswer<ExamAnswer>> stored = stored(hallTicket, exam);
@@ -65,7 +76,18 @@ public final class ExamLookup {
                         || isSettled(stored.get().value()))) {
             return stored.get().value();
         }
-        return lookup(hallTicket, exam, priority, deadline).value();
+        return current(
+                        store.get(new ExamKey(hallTicket, exam), key -> fetched(key, priority, deadline), deadline),
+                        exam)
+                .value();
+    }
+
+    private static CachedAnswer<ExamAnswer> current(CachedAnswer<ExamAnswer> answer, ExamQuery exam) {
+        if (answer.status() == CacheStatus.STALE && answer.value() instanceof ExamAnswer.NoResult) {
+            // An old "no result" while the university fails: results may have been published since.
+            throw LookupFailure.unavailable("no current answer for exam " + exam.examCode());
+        }
+        return answer;
     }
 
     /** The stored answer (fresh or stale) without asking the university. */
@@ -74,16 +96,31 @@ public final class ExamLookup {
     }
 
     private static boolean isSettled(ExamAnswer answer) {
-        return answer instanceof ExamAnswer.Found found
-                && found.page().subjects().stream().noneMatch(row -> row.grade().equals(WITHHELD));
+        return answer instanceof ExamAnswer.Found found && !found.page().hasWithheldRow();
     }
 
-    private Loaded<ExamAnswer> load(ExamKey key, Priority priority, Deadline deadline) {
+    /** The archive's result page when it stands for the university's, else the university's answer. */
+    private Loaded<ExamAnswer> keptOrFetched(ExamKey key, Priority priority, Deadline deadline) {
+        return archive.page(PageKey.of(key.hallTicket(), key.exam()), deadline)
+                .flatMap(kept -> reuse.reused(kept, false, ReleaseDate.UNKNOWN))
+                .map(kept -> new Loaded<>(kept, RESULT_FRESH))
+                .orElseGet(() -> fetched(key, priority, deadline));
+    }
+
+    /** Asks the university, and keeps what it answered in the archive. */
+    private Loaded<ExamAnswer> fetched(ExamKey key, Priority priority, Deadline deadline) {
         // In line for the upstream by the caller's deadline: a lookup of several exams started first finishes first.
-        return switch (upstream.fetchResult(key.hallTicket(), key.exam(), priority, deadline)) {
-            case Reply.Answered<ResultPage> answered ->
-                new Loaded<>(new ExamAnswer.Found(answered.value()), RESULT_FRESH);
-            case Reply.NoResult<ResultPage> none -> new Loaded<>(new ExamAnswer.NoResult(), NO_RESULT_FRESH);
+        Reply<ResultPage> reply = upstream.fetchResult(key.hallTicket(), key.exam(), priority, deadline);
+        PageKey kept = PageKey.of(key.hallTicket(), key.exam());
+        return switch (reply) {
+            case Reply.Answered<ResultPage> answered -> {
+                archive.keep(kept, new ArchivedAnswer.Found(answered.value(), clock.instant()));
+                yield new Loaded<>(new ExamAnswer.Found(answered.value()), RESULT_FRESH);
+            }
+            case Reply.NoResult<ResultPage> none -> {
+                archive.keep(kept, new ArchivedAnswer.NoResult(clock.instant()));
+                yield new Loaded<>(new ExamAnswer.NoResult(), NO_RESULT_FRESH);
+            }
             case Reply.Unreadable<ResultPage> unreadable -> throw LookupFailure.unreadable(unreadable.reason());
             case Reply.Unavailable<ResultPage> down -> throw LookupFailure.unavailable(down.reason());
         };

@@ -4,45 +4,76 @@ import in.results.catalog.ExamCatalog;
 import in.results.core.Deadline;
 import in.results.core.LookupFailure;
 import in.results.scrape.ReleaseListing;
-import in.results.store.CacheStatus;
 import in.results.store.CachedAnswer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The exam catalog of the moment: built from the university's release list (through its {@link ListPage}, so it is cached,
- * refreshed in the background, and not fetched again within a minute of a failure) merged with the built-in table
- * of known codes. A current list is the truth ({@link ExamCatalog#from}); when the list cannot be fetched, the last
- * list merged with the whole table ({@link ExamCatalog#fromOutdated}), or the built-in table alone, is used.
+ * The exam catalog of the moment: built from the university's release list (through its {@link ListPage}, so it is
+ * kept, read again every refresh interval, and not fetched again within a minute of a failure) merged with the
+ * built-in table of known codes. A current list is the truth ({@link ExamCatalog#from}); when the list cannot be
+ * fetched, the last list merged with the whole table ({@link ExamCatalog#fromOutdated}), or the built-in table alone,
+ * is used.
  */
 public final class CatalogSource {
+    /** The version of a catalog not built from a current list: never equal to a list's. */
+    static final String NO_LIST = "";
+
     private final ListPage<ReleaseListing> releases;
-    private volatile Built last = new Built(List.of(), ExamCatalog.builtIn(), ExamCatalog.builtIn());
+    private volatile Built last = new Built(List.of(), ExamCatalog.builtIn(), ExamCatalog.builtIn(), NO_LIST);
+    private volatile View recent = new View(ExamCatalog.builtIn(), false, NO_LIST);
 
     public CatalogSource(ListPage<ReleaseListing> releases) {
         this.releases = releases;
     }
 
     /**
-     * A catalog and whether it is current. {@code current} is false when the release list could not be fetched
-     * just now (the catalog then comes from the last list or the built-in table, and may miss new releases).
+     * A catalog, whether it is current, and the version of the list it was built from. {@code current} is false when
+     * the release list could not be fetched for a while (the catalog then comes from the last list or the built-in
+     * table, and may miss new releases); {@code listVersion} is the same for the same list on every instance, and
+     * {@link #NO_LIST} for a catalog that is not current.
      */
-    public record View(ExamCatalog catalog, boolean current) {}
+    public record View(ExamCatalog catalog, boolean current, String listVersion) {}
 
     /** The current catalog; never fails. */
     public View current(Deadline deadline) {
+        View view;
         try {
             CachedAnswer<List<ReleaseListing>> answer = releases.current(deadline);
             Built built = last;
             if (built.listings() != answer.value()) {
                 built = new Built(
-                        answer.value(), ExamCatalog.from(answer.value()), ExamCatalog.fromOutdated(answer.value()));
+                        answer.value(),
+                        ExamCatalog.from(answer.value()),
+                        ExamCatalog.fromOutdated(answer.value()),
+                        versionOf(answer.value()));
                 last = built;
             }
-            boolean current = answer.status() != CacheStatus.STALE; // STALE: the fetch failed
-            return new View(current ? built.current() : built.outdated(), current);
+            view = releases.isCurrent(answer)
+                    ? new View(built.current(), true, built.version())
+                    : new View(built.outdated(), false, NO_LIST);
         } catch (LookupFailure e) {
-            return new View(last.outdated(), false);
+            view = new View(last.outdated(), false, NO_LIST);
         }
+        recent = view;
+        return view;
+    }
+
+    /**
+     * The catalog {@link #current} gave last, without asking anything: what a request checks its cached answer
+     * against. {@link ListWatch} keeps it as recent as the list's refresh interval.
+     */
+    public View recent() {
+        return recent;
+    }
+
+    /** Reads the release list again when due ({@link ListPage#refreshIfDue}) and builds the catalog of what it read. */
+    public void refresh(Deadline deadline) {
+        releases.refreshIfDue(deadline);
+        current(deadline);
     }
 
     /**
@@ -53,9 +84,23 @@ public final class CatalogSource {
         return last.outdated();
     }
 
+    /** A digest of the list's rows: equal lists give equal versions, in every instance of the fleet. */
+    private static String versionOf(List<ReleaseListing> listings) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            for (ReleaseListing listing : listings) {
+                digest.update((listing.title() + '\t' + listing.releaseDate() + '\t' + listing.query() + '\n')
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(digest.digest(), 0, 12);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+
     /**
-     * The catalogs of one list, as current and as outdated, and the list object they were built from (compared by
-     * identity: the feed hands out one list per load).
+     * The catalogs of one list, as current and as outdated, the list object they were built from (compared by
+     * identity: the feed hands out one list per load) and its version.
      */
-    private record Built(List<ReleaseListing> listings, ExamCatalog current, ExamCatalog outdated) {}
+    private record Built(List<ReleaseListing> listings, ExamCatalog current, ExamCatalog outdated, String version) {}
 }

@@ -5,27 +5,28 @@ import in.results.core.Deadline;
 import in.results.core.LookupFailure;
 import in.results.core.Reply;
 import in.results.store.AnswerStore;
-import in.results.store.CacheStatus;
 import in.results.store.CachedAnswer;
 import in.results.store.Loaded;
 import in.results.upstream.UpstreamClient;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * One of the university's list pages (release list, notifications), parsed and kept: fresh for 30 minutes,
- * refreshed in the background once a copy is older than {@link #REFRESH_AFTER} and someone asks, and kept as a
- * stale copy for when the university is down. A page the parser cannot read (the parsers refuse a page that
- * lists nothing) is a bad answer: the next host is asked, and nothing is stored. After a failed fetch the page is
- * not asked for again for {@link #RETRY_AFTER}: the stored copy (or the failure) is answered meanwhile, so an
- * outage costs the university one request a minute, not one per client request.
+ * One of the university's list pages (release list, notifications), parsed and kept: fresh for the list's refresh
+ * interval ({@code RESULTS_LIST_REFRESH_SECONDS}), read again by {@link #refreshIfDue} (which {@link ListWatch} calls
+ * every interval; with Redis the copy and its load are the fleet's, so the page is fetched about once per interval for
+ * the whole fleet), and kept as a stale copy for when the university is down. Requests never wait for a refresh:
+ * they are answered from the copy kept, whatever its age; only when none exists does a request fetch the page. A
+ * page the parser cannot read (the parsers refuse a page that lists nothing) is a bad answer: the next host is
+ * asked, and nothing is stored. After a failed fetch the page is not asked for again for {@link #RETRY_AFTER}, so
+ * an outage costs the university one request a minute, not one per client request.
  */
 public final class ListPage<T> {
-    static final Duration FRESH_FOR = Duration.ofMinutes(30);
-    static final Duration REFRESH_AFTER = Duration.ofMinutes(20);
+    /** How old a copy may be and still count as the university's current list (a longer outage makes it outdated). */
+    static final Duration TRUSTED_FOR = Duration.ofMinutes(30);
+
     static final Duration FORCED_REFRESH_GAP = Duration.ofMinutes(1);
     static final Duration RETRY_AFTER = Duration.ofMinutes(1);
     private static final String KEY = "page";
@@ -35,43 +36,60 @@ public final class ListPage<T> {
     private final Function<String, List<T>> parser;
     private final AnswerStore<String, List<T>> store;
     private final Ticker ticker;
-    private final Executor executor;
-    private final Duration refreshBudget;
-    private final AtomicBoolean refreshing = new AtomicBoolean();
+    private final Duration refreshEvery;
     private volatile long failedAt;
     private volatile boolean failing;
 
-    /**
-     * @param executor      runs background refreshes
-     * @param refreshBudget how long a background refresh may wait for the university
-     */
+    /** @param refreshEvery how long a copy is fresh: the interval at which the page is read again */
     public ListPage(
             UpstreamClient upstream,
             String path,
             Function<String, List<T>> parser,
             AnswerStore<String, List<T>> store,
             Ticker ticker,
-            Executor executor,
-            Duration refreshBudget) {
+            Duration refreshEvery) {
         this.upstream = upstream;
         this.path = path;
         this.parser = parser;
         this.store = store;
         this.ticker = ticker;
-        this.executor = executor;
-        this.refreshBudget = refreshBudget;
+        this.refreshEvery = refreshEvery;
     }
 
-    /** The current list; throws {@link LookupFailure} only when the university fails and no copy exists. */
+    /**
+     * The list as last read (stale once older than the refresh interval); fetched now only when no copy exists.
+     * Throws {@link LookupFailure} only when the university fails and no copy exists.
+     */
     public CachedAnswer<List<T>> current(Deadline deadline) {
+        Optional<CachedAnswer<List<T>>> stored = store.peek(KEY);
+        if (stored.isPresent()) {
+            return stored.get();
+        }
         if (failedRecently()) {
-            return storedCopy();
+            throw LookupFailure.unavailable(path + " failed less than a minute ago");
         }
-        CachedAnswer<List<T>> answer = store.get(KEY, this::load, deadline);
-        if (answer.status() == CacheStatus.HIT && answer.age().compareTo(REFRESH_AFTER) > 0) {
-            refreshInBackground();
+        return store.get(KEY, this::load, deadline);
+    }
+
+    /** Whether {@code answer} may stand for the university's current list: read within {@link #TRUSTED_FOR}. */
+    public boolean isCurrent(CachedAnswer<List<T>> answer) {
+        return answer.age().compareTo(TRUSTED_FOR) <= 0;
+    }
+
+    /**
+     * Reads the page again when the copy kept is older than the refresh interval (with Redis: the fleet's copy, so
+     * one instance reads it for all), not within {@link #RETRY_AFTER} of a failure, and not before anyone asked for
+     * the page. Never throws: a failure leaves the copy as it is.
+     */
+    public void refreshIfDue(Deadline deadline) {
+        if (failedRecently() || store.peek(KEY).isEmpty()) {
+            return;
         }
-        return answer;
+        try {
+            store.get(KEY, this::load, deadline);
+        } catch (LookupFailure ignored) {
+            // the copy kept stays; the next refresh after the pause tries again
+        }
     }
 
     /**
@@ -81,9 +99,7 @@ public final class ListPage<T> {
      */
     public CachedAnswer<List<T>> refreshed(Deadline deadline) {
         var stored = store.peek(KEY);
-        if (stored.isPresent()
-                && stored.get().status() == CacheStatus.HIT
-                && stored.get().age().compareTo(FORCED_REFRESH_GAP) < 0) {
+        if (stored.isPresent() && stored.get().age().compareTo(FORCED_REFRESH_GAP) < 0) {
             return stored.get();
         }
         return failedRecently() ? storedCopy() : store.reload(KEY, this::load, deadline);
@@ -97,26 +113,12 @@ public final class ListPage<T> {
         return store.peek(KEY).orElseThrow(() -> LookupFailure.unavailable(path + " failed less than a minute ago"));
     }
 
-    private void refreshInBackground() {
-        if (refreshing.compareAndSet(false, true)) {
-            executor.execute(() -> {
-                try {
-                    store.reload(KEY, this::load, Deadline.after(refreshBudget, ticker));
-                } catch (LookupFailure ignored) {
-                    // the stored copy stays; the next request after the pause tries again
-                } finally {
-                    refreshing.set(false);
-                }
-            });
-        }
-    }
-
     private Loaded<List<T>> load(String key) {
         Reply<List<T>> reply = upstream.fetchPage(path, parser);
         failing = !(reply instanceof Reply.Answered<List<T>>);
         failedAt = ticker.read();
         return switch (reply) {
-            case Reply.Answered<List<T>> answered -> new Loaded<>(List.copyOf(answered.value()), FRESH_FOR);
+            case Reply.Answered<List<T>> answered -> new Loaded<>(List.copyOf(answered.value()), refreshEvery);
             case Reply.NoResult<List<T>> none -> throw LookupFailure.unreadable(path + ": the search form");
             case Reply.Unreadable<List<T>> bad -> throw LookupFailure.unreadable(path + ": " + bad.reason());
             case Reply.Unavailable<List<T>> down -> throw LookupFailure.unavailable(down.reason());

@@ -10,4 +10,12 @@ public record ResultPage(String examTitle, StudentDetails details, List<SubjectR
         Objects.requireNonNull(details, "details");
         subjects = List.copyOf(subjects);
     }
+
+    /**
+     * Whether a row is withheld ({@code -} for a grade: malpractice, or a result under inquiry): the university fills
+     * such rows in later under the same exam code, so the page is not final.
+     */
+    public boolean hasWithheldRow() {
+        return subjects.stream().anyMatch(row -> row.grade().equals("-"));
+    }
 }

@@ -35,7 +35,7 @@ class JsonWriterTest {
 
     @BeforeEach
     void startServer() {
-        JsonWriter json = new JsonWriter();
+        JsonWriter json = new JsonWriter(Duration.ofHours(3));
         CachedAnswer<List<String>> large =
                 new CachedAnswer<>(LARGE, CacheStatus.HIT, Duration.ofMinutes(1), Duration.ofMinutes(29));
         CachedAnswer<List<String>> small =

@@ -125,6 +125,7 @@ class OpenApiDocumentTest {
                         "/calculate/{hallticket}/{dob}/{year}",
                         "/all-r18/{hallticket}",
                         "/report/{hallticket}",
+                        "/attempts/{hallticket}",
                         "/all-r22/{hallticket}",
                         "/all/{hallticket}",
                         "/new/all",

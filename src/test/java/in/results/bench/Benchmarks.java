@@ -6,6 +6,7 @@ import in.results.config.ServiceConfig;
 import in.results.simulator.Cohort;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.DataFolders;
 import in.results.testing.RedisServer;
 import io.javalin.Javalin;
 import java.io.IOException;
@@ -268,9 +269,15 @@ public final class Benchmarks {
                 simulator.requestCount("/resultAction") - before);
     }
 
-    /** The service with its default settings and {@code settings}, asking the simulator (primary and mirror form). */
+    /**
+     * The service with its default settings and {@code settings}, asking the simulator (primary and mirror form), with
+     * an empty data folder of its own unless {@code settings} name one.
+     */
     static Javalin startService(UniversitySimulator simulator, Map<String, String> settings) {
-        ServiceConfig config = ConfigReader.read(List.of("--port", "0"), settings)
+        Map<String, String> all =
+                new HashMap<>(Map.of("RESULTS_DATA_DIR", DataFolders.fresh().toString()));
+        all.putAll(settings);
+        ServiceConfig config = ConfigReader.read(List.of("--port", "0"), all)
                 .withUpstreamUrls(List.of(simulator.baseUrl(), URI.create(simulator.baseUrl() + "/results")));
         return App.create(config).start();
     }

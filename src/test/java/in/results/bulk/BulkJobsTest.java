@@ -2,6 +2,8 @@ package in.results.bulk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import in.results.archive.Archive;
+import in.results.archive.ArchiveDatabase;
 import in.results.core.Environment;
 import in.results.core.ExamQuery;
 import in.results.core.HallTicket;
@@ -16,6 +18,7 @@ import in.results.testing.ManualExecutor;
 import in.results.testing.ManualTicker;
 import in.results.upstream.UpstreamClient;
 import in.results.upstream.UpstreamPolicy;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -25,6 +28,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bulk jobs step by step: every hall ticket's task waits in a {@link ManualExecutor} until the test runs it, and
@@ -55,6 +59,10 @@ class BulkJobsTest {
     private final ManualExecutor executor = new ManualExecutor();
     private UniversitySimulator university;
     private BulkJobs jobs;
+    private Archive archive;
+
+    @TempDir
+    Path dataDir;
 
     @BeforeEach
     void start() {
@@ -66,8 +74,12 @@ class BulkJobsTest {
                 Duration.ofSeconds(5),
                 new UpstreamPolicy(1_000, Duration.ofSeconds(30), 0, Duration.ZERO, 0),
                 ticker);
-        ExamLookup lookup =
-                new ExamLookup(upstream, new EmbeddedStore<>(1_000, Duration.ofDays(7), ticker, Runnable::run));
+        archive = Archive.open(ArchiveDatabase.embedded(dataDir), Duration.ofMillis(500), Clock.systemUTC());
+        ExamLookup lookup = new ExamLookup(
+                upstream,
+                new EmbeddedStore<>(1_000, Duration.ofDays(7), ticker, Runnable::run),
+                archive,
+                Clock.systemUTC());
         BulkJobs.Policy policy =
                 new BulkJobs.Policy(1, 2, 10, KEEP_FINISHED, KEEP_INCOMPLETE, DEADLINE, 2, Duration.ZERO);
         jobs = BulkJobs.local(lookup, policy, new Environment(ticker, Clock.systemUTC(), executor));
@@ -76,6 +88,7 @@ class BulkJobsTest {
     @AfterEach
     void stop() {
         university.close();
+        archive.close();
     }
 
     private static ExamQuery query(Exam exam) {

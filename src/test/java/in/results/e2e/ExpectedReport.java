@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
+import in.results.simulator.ExamKind;
 import in.results.simulator.Student;
 import java.math.BigDecimal;
 import java.time.format.DateTimeFormatter;
@@ -111,11 +112,23 @@ final class ExpectedReport {
                 .filter(exam -> exam.semester().equals(semester))
                 .max(Comparator.comparing(Exam::releaseDate).thenComparing(Exam::code))
                 .orElseThrow();
-        ObjectNode attempt = NODES.objectNode();
-        attempt.put("exam_code", latest.code());
-        attempt.put("exam_name", latest.title().strip().replaceAll("\\s+", " "));
-        attempt.put("release_date", latest.releaseDate().format(LISTED).toUpperCase(Locale.ROOT));
-        return attempt;
+        return release(latest);
+    }
+
+    /**
+     * A release as answers name it, from the simulator's truth: code, title as listed, date, regular or
+     * supplementary, RC/RV, semester and degree.
+     */
+    static ObjectNode release(Exam exam) {
+        ObjectNode release = NODES.objectNode();
+        release.put("exam_code", exam.code());
+        release.put("exam_name", exam.title().strip().replaceAll("\\s+", " "));
+        release.put("release_date", exam.releaseDate().format(LISTED).toUpperCase(Locale.ROOT));
+        release.put("kind", exam.kind() == ExamKind.REGULAR ? "regular" : "supplementary");
+        release.put("rcrv", exam.rcrv());
+        release.put("semester", exam.semester());
+        release.put("degree", exam.degree());
+        return release;
     }
 
     /** {@code json} with every number written the same way (19.5 = 19.50, 160 = 160.0), to compare values only. */

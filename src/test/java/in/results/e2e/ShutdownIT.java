@@ -7,6 +7,7 @@ import in.results.Main;
 import in.results.simulator.Cohort;
 import in.results.simulator.MarksLayout;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.DataFolders;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -146,7 +147,9 @@ class ShutdownIT {
                         "--port",
                         "0",
                         "--upstream",
-                        university.baseUrl().toString())
+                        university.baseUrl().toString(),
+                        "--data-dir",
+                        DataFolders.fresh().toString())
                 .redirectErrorStream(true)
                 .start();
     }

@@ -1,0 +1,358 @@
+package in.results.archive;
+
+import com.zaxxer.hikari.HikariDataSource;
+import in.results.core.Deadline;
+import in.results.core.HallTicket;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+import org.flywaydb.core.Flyway;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every answer the university published for a hall ticket, kept for good, in one database: an embedded SQLite file
+ * or a fleet's PostgreSQL ({@link ArchiveDatabase}). Promises:
+ * <ul>
+ *   <li><b>Never the cause of a failure, never a wait past a bound.</b> Each read waits at most
+ *       {@code RESULTS_DATABASE_TIMEOUT_MS} (or the caller's deadline, when sooner); past it, or while the database is
+ *       down or its schema not yet in place, a read is a miss. Writes go to a bounded queue that one writer drains;
+ *       while the database does not answer they wait there (when it is full, new writes are dropped and counted).</li>
+ *   <li><b>Written within a second.</b> The writer takes what is queued as soon as it is queued and writes it in one
+ *       transaction; {@link #close} writes everything queued before it returns (bounded by {@link #FLUSH_BUDGET}).</li>
+ *   <li><b>Schema by migrations, when the database first answers.</b> Start-up never waits for the database: the
+ *       writer runs the migrations and tries again every few seconds until they succeed.</li>
+ *   <li><b>No request thread touches JDBC.</b> Reads run on a small pool of platform threads, writes on one
+ *       (the SQLite driver is native code behind locks, which would pin a virtual thread).</li>
+ * </ul>
+ * The archive holds names and marks: nothing of a page is logged, only exam codes.
+ */
+public final class Archive implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Archive.class);
+    /** Most writes waiting for the database; about 2 KB each. */
+    static final int QUEUE_CAPACITY = 10_000;
+    /** Most rows written in one transaction. */
+    static final int BATCH = 500;
+    /** How long {@link #close} lets the writer empty the queue. */
+    static final Duration FLUSH_BUDGET = Duration.ofSeconds(10);
+    /** How long the writer waits before trying a database that failed again. */
+    static final Duration RETRY_AFTER = Duration.ofSeconds(2);
+    /** The longest the writer waits for a write before looking whether the archive is closing. */
+    static final Duration POLL = Duration.ofMillis(200);
+    /** How often the kept pages are counted for {@code /health} at most. */
+    static final Duration COUNT_EVERY = Duration.ofMinutes(1);
+
+    private final ArchiveDatabase database;
+    private final HikariDataSource pool;
+    private final Duration timeout;
+    private final Clock clock;
+    private final ArchiveStats stats = new ArchiveStats();
+    private final ArchiveRows rows = new ArchiveRows(stats);
+    private final BlockingQueue<ArchiveRows.Write> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+    private final ThreadPoolExecutor readers;
+    private final Thread writer;
+    private final AtomicBoolean counting = new AtomicBoolean();
+    private volatile boolean migrated;
+    private volatile boolean reachable;
+    private volatile boolean closing;
+    private volatile long countedRows = -1;
+    private volatile Instant countedAt = Instant.EPOCH;
+    private volatile boolean loggedDown;
+
+    private Archive(ArchiveDatabase database, Duration timeout, Clock clock) {
+        this.database = database;
+        this.pool = database.pool(timeout);
+        this.timeout = timeout;
+        this.clock = clock;
+        int readerThreads = database.readers();
+        this.readers = new ThreadPoolExecutor(
+                readerThreads,
+                readerThreads,
+                0,
+                TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(256),
+                Thread.ofPlatform().daemon().name("archive-read-", 1).factory());
+        this.writer = Thread.ofPlatform().daemon().name("archive-write").unstarted(this::writeUntilClosed);
+    }
+
+    /** Opens the archive and starts its writer, which puts the schema in place as soon as the database answers. */
+    public static Archive open(ArchiveDatabase database, Duration timeout, Clock clock) {
+        Archive archive = new Archive(database, timeout, clock);
+        archive.writer.start();
+        return archive;
+    }
+
+    /**
+     * Everything kept of {@code hallTicket}, with the releases its last lookup in {@code regulation} knew; empty when
+     * nothing is kept, or when the database does not answer within its bound or {@code deadline}.
+     */
+    public StudentRecord student(HallTicket hallTicket, String regulation, Deadline deadline) {
+        return read(
+                        connection -> rows.student(connection, hallTicket, regulation),
+                        record -> !record.pages().isEmpty(),
+                        deadline)
+                .orElseGet(StudentRecord::empty);
+    }
+
+    /** The answer kept for {@code key}; empty when none, or when the database does not answer in time. */
+    public Optional<ArchivedAnswer> page(PageKey key, Deadline deadline) {
+        return read(connection -> rows.page(connection, key), Optional::isPresent, deadline)
+                .flatMap(answer -> answer);
+    }
+
+    /** Keeps what the university answered for {@code key} (queued; written within a second while the database answers). */
+    public void keep(PageKey key, ArchivedAnswer answer) {
+        enqueue(new ArchiveRows.PageWrite(key, answer));
+    }
+
+    /** Records the releases a complete lookup of {@code hallTicket} in {@code regulation} knew (queued). */
+    public void recordSeen(HallTicket hallTicket, String regulation, SeenReleases seen) {
+        enqueue(new ArchiveRows.SeenWrite(hallTicket, regulation, seen, clock.instant()));
+    }
+
+    /**
+     * Deletes every row of {@code hallTicket} now, waiting for the schema up to {@code patience}; the number of rows
+     * deleted. Throws {@link IllegalStateException} when the database does not answer.
+     */
+    public int forget(HallTicket hallTicket, Duration patience) {
+        long until = System.nanoTime() + patience.toNanos();
+        while (!migrated && System.nanoTime() < until) {
+            sleep(Duration.ofMillis(100));
+        }
+        if (!migrated) {
+            throw new IllegalStateException("the archive's database did not answer within " + patience);
+        }
+        try (Connection connection = pool.getConnection()) {
+            return rows.forget(connection, hallTicket);
+        } catch (SQLException e) {
+            throw new IllegalStateException("the archive's database failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** What {@code /health} shows; never waits for the database (the row count is refreshed in the background). */
+    public ArchiveHealth health() {
+        countRowsInBackground();
+        long counted = countedRows;
+        return new ArchiveHealth(
+                database.kind(),
+                reachable,
+                counted < 0 ? OptionalLong.empty() : OptionalLong.of(counted),
+                queue.size());
+    }
+
+    public ArchiveStats stats() {
+        return stats;
+    }
+
+    /** Writes what is queued (at most {@link #FLUSH_BUDGET}), then closes the connections. */
+    @Override
+    public void close() {
+        closing = true; // the writer sees it within POLL and then drains the queue without waiting
+        try {
+            writer.join(FLUSH_BUDGET.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!queue.isEmpty()) {
+            LOG.warn("archive: {} writes not written at shutdown (the database did not answer)", queue.size());
+        }
+        readers.shutdownNow();
+        pool.close();
+    }
+
+    private void enqueue(ArchiveRows.Write write) {
+        if (closing || !queue.offer(write)) {
+            stats.dropped();
+        }
+    }
+
+    private interface Query<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    /** The query's result, or empty when the database does not answer within the bound; {@code isHit} for the count. */
+    private <T> Optional<T> read(Query<T> query, Predicate<T> isHit, Deadline deadline) {
+        Duration bound = deadline.remaining().compareTo(timeout) < 0 ? deadline.remaining() : timeout;
+        if (!migrated || bound.isNegative() || bound.isZero()) {
+            stats.read(ArchiveStats.ReadOutcome.UNAVAILABLE);
+            return Optional.empty();
+        }
+        Future<T> result;
+        try {
+            result = readers.submit(inConnection(query));
+        } catch (RejectedExecutionException e) {
+            stats.read(ArchiveStats.ReadOutcome.UNAVAILABLE);
+            return Optional.empty();
+        }
+        try {
+            T value = result.get(bound.toNanos(), TimeUnit.NANOSECONDS);
+            stats.read(isHit.test(value) ? ArchiveStats.ReadOutcome.HIT : ArchiveStats.ReadOutcome.MISS);
+            return Optional.of(value);
+        } catch (TimeoutException e) {
+            result.cancel(true);
+        } catch (ExecutionException e) {
+            failed(e.getCause());
+        } catch (InterruptedException e) {
+            result.cancel(true);
+            Thread.currentThread().interrupt();
+        }
+        stats.read(ArchiveStats.ReadOutcome.UNAVAILABLE);
+        return Optional.empty();
+    }
+
+    private <T> Callable<T> inConnection(Query<T> query) {
+        return () -> {
+            try (Connection connection = pool.getConnection()) {
+                T value = query.run(connection);
+                answered();
+                return value;
+            }
+        };
+    }
+
+    private void countRowsInBackground() {
+        if (!migrated
+                || Duration.between(countedAt, clock.instant()).compareTo(COUNT_EVERY) < 0
+                || !counting.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            readers.execute(() -> {
+                try (Connection connection = pool.getConnection()) {
+                    countedRows = rows.countPages(connection);
+                    countedAt = clock.instant();
+                    answered();
+                } catch (SQLException | RuntimeException e) {
+                    failed(e);
+                } finally {
+                    counting.set(false);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            counting.set(false);
+        }
+    }
+
+    /** The writer: the schema first, then every queued write, until closed and the queue is empty. */
+    private void writeUntilClosed() {
+        List<ArchiveRows.Write> batch = new ArrayList<>();
+        while (!(closing && queue.isEmpty() && batch.isEmpty())) {
+            if (!migrated && !migrate()) {
+                if (closing) {
+                    return; // nothing can be written: close() reports what is left
+                }
+                pause();
+                continue;
+            }
+            if (batch.isEmpty() && !takeBatch(batch)) {
+                continue;
+            }
+            try (Connection connection = pool.getConnection()) {
+                rows.write(connection, batch, this::changed);
+                stats.written(batch.size());
+                batch.clear();
+                answered();
+            } catch (SQLException | RuntimeException e) {
+                failed(e);
+                if (closing) {
+                    return;
+                }
+                pause(); // the same batch is tried again: nothing is lost while the queue holds
+            }
+        }
+    }
+
+    /** Waits for a write (not while closing), then takes what else is queued; false when nothing came. */
+    private boolean takeBatch(List<ArchiveRows.Write> batch) {
+        try {
+            ArchiveRows.Write first = closing ? queue.poll() : queue.poll(POLL.toMillis(), TimeUnit.MILLISECONDS);
+            if (first == null) {
+                return false;
+            }
+            batch.add(first);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            closing = true;
+            return false;
+        }
+        queue.drainTo(batch, BATCH - 1);
+        return true;
+    }
+
+    private boolean migrate() {
+        try {
+            database.prepare();
+            Flyway.configure()
+                    .dataSource(pool)
+                    .locations("classpath:db/migration")
+                    .load()
+                    .migrate();
+            migrated = true;
+            answered();
+            LOG.info("archive: {} ready", database.kind());
+            return true;
+        } catch (RuntimeException e) {
+            failed(e);
+            return false;
+        }
+    }
+
+    private void changed(PageKey key) {
+        stats.changed();
+        LOG.info(
+                "archive: a kept page changed on a re-read (exam {}{}); the new one replaces it",
+                key.examCode(),
+                key.rcrv() ? " RC/RV" : "");
+    }
+
+    private void answered() {
+        if (!reachable) {
+            reachable = true;
+            LOG.info("archive: the {} database answers", database.kind());
+        }
+    }
+
+    /** Logged once per outage: the first failure after the database answered, or the first one at all. */
+    private void failed(Throwable e) {
+        if (reachable || !loggedDown) {
+            loggedDown = true;
+            LOG.warn(
+                    "archive: the {} database does not answer ({}); answers come from the university until it does",
+                    database.kind(),
+                    e.getMessage());
+        }
+        reachable = false;
+    }
+
+    /** Waits {@link #RETRY_AFTER}, or less once the archive is closing. */
+    private void pause() {
+        for (long waited = 0; waited < RETRY_AFTER.toMillis() && !closing; waited += POLL.toMillis()) {
+            sleep(POLL);
+        }
+    }
+
+    private static void sleep(Duration time) {
+        try {
+            Thread.sleep(time);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,231 @@
+package in.results.archive;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.core.HallTicket;
+import in.results.scrape.ResultPage;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The archive's SQL, one named statement per fact, the same for SQLite and PostgreSQL (both take
+ * {@code INSERT … ON CONFLICT … DO UPDATE}); rows to records and back. Each write is an upsert keyed by what identifies
+ * the fact, so writing it twice, or from two instances at once, leaves one row. A row of a format this build does not
+ * know, or whose page is not readable, is read as no row (and counted).
+ */
+final class ArchiveRows {
+    /** The format of the rows this build writes; rows of a higher format are a newer build's, read as a miss. */
+    static final int FORMAT = 1;
+
+    private static final String FOUND = "found";
+    private static final String NO_RESULT = "no_result";
+
+    static final String PAGES_OF_STUDENT =
+            "SELECT degree, exam_code, rcrv, outcome, page, format, read_at FROM result_pages WHERE hall_ticket = ?";
+    static final String PAGE = "SELECT degree, exam_code, rcrv, outcome, page, format, read_at FROM result_pages"
+            + " WHERE hall_ticket = ? AND degree = ? AND exam_code = ? AND rcrv = ?";
+    static final String SEEN =
+            "SELECT seen_releases, format FROM student_lookups WHERE hall_ticket = ? AND regulation = ?";
+    /** A newer row is never replaced by an older read (two instances, or a queue drained late). */
+    static final String UPSERT_PAGE =
+            "INSERT INTO result_pages (hall_ticket, degree, exam_code, rcrv, outcome, page, withheld, format, read_at)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    + " ON CONFLICT (hall_ticket, degree, exam_code, rcrv) DO UPDATE SET outcome = excluded.outcome,"
+                    + " page = excluded.page, withheld = excluded.withheld, format = excluded.format,"
+                    + " read_at = excluded.read_at WHERE result_pages.read_at <= excluded.read_at";
+
+    static final String UPSERT_SEEN =
+            "INSERT INTO student_lookups (hall_ticket, regulation, seen_releases, format, looked_at) VALUES (?, ?, ?, ?, ?)"
+                    + " ON CONFLICT (hall_ticket, regulation) DO UPDATE SET seen_releases = excluded.seen_releases,"
+                    + " format = excluded.format, looked_at = excluded.looked_at"
+                    + " WHERE student_lookups.looked_at <= excluded.looked_at";
+    static final String COUNT_PAGES = "SELECT COUNT(*) FROM result_pages";
+    static final String FORGET_PAGES = "DELETE FROM result_pages WHERE hall_ticket = ?";
+    static final String FORGET_LOOKUPS = "DELETE FROM student_lookups WHERE hall_ticket = ?";
+
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final ArchiveStats stats;
+
+    ArchiveRows(ArchiveStats stats) {
+        this.stats = stats;
+    }
+
+    /** A write waiting in the queue: one upsert. */
+    sealed interface Write {}
+
+    record PageWrite(PageKey key, ArchivedAnswer answer) implements Write {}
+
+    record SeenWrite(HallTicket hallTicket, String regulation, SeenReleases seen, Instant lookedAt) implements Write {}
+
+    StudentRecord student(Connection connection, HallTicket hallTicket, String regulation) throws SQLException {
+        Map<PageKey, ArchivedAnswer> pages = new HashMap<>();
+        try (PreparedStatement select = connection.prepareStatement(PAGES_OF_STUDENT)) {
+            select.setString(1, hallTicket.value());
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    PageKey key = new PageKey(hallTicket, rows.getString(1), rows.getString(2), rows.getBoolean(3));
+                    answerOf(rows).ifPresent(answer -> pages.put(key, answer));
+                }
+            }
+        }
+        SeenReleases seen = SeenReleases.NONE;
+        try (PreparedStatement select = connection.prepareStatement(SEEN)) {
+            select.setString(1, hallTicket.value());
+            select.setString(2, regulation);
+            try (ResultSet rows = select.executeQuery()) {
+                if (rows.next()) {
+                    if (rows.getInt(2) <= FORMAT) {
+                        seen = SeenReleases.parse(rows.getString(1));
+                    } else {
+                        stats.unreadable();
+                    }
+                }
+            }
+        }
+        return new StudentRecord(pages, seen);
+    }
+
+    Optional<ArchivedAnswer> page(Connection connection, PageKey key) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(PAGE)) {
+            bindKey(select, key);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? answerOf(rows) : Optional.empty();
+            }
+        }
+    }
+
+    /**
+     * Writes {@code batch} in one transaction; {@code changed} hears of every kept page that a newer read replaced
+     * with a different answer.
+     */
+    void write(Connection connection, List<Write> batch, Consumer<PageKey> changed) throws SQLException {
+        connection.setAutoCommit(false);
+        try (PreparedStatement upsertPage = connection.prepareStatement(UPSERT_PAGE);
+                PreparedStatement upsertSeen = connection.prepareStatement(UPSERT_SEEN)) {
+            for (Write write : batch) {
+                switch (write) {
+                    case PageWrite page -> {
+                        if (differs(page(connection, page.key()), page.answer())) {
+                            changed.accept(page.key());
+                        }
+                        bindPage(upsertPage, page);
+                        upsertPage.executeUpdate();
+                    }
+                    case SeenWrite seen -> {
+                        upsertSeen.setString(1, seen.hallTicket().value());
+                        upsertSeen.setString(2, seen.regulation());
+                        upsertSeen.setString(3, seen.seen().text());
+                        upsertSeen.setInt(4, FORMAT);
+                        upsertSeen.setLong(5, seen.lookedAt().toEpochMilli());
+                        upsertSeen.executeUpdate();
+                    }
+                }
+            }
+            connection.commit();
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(true);
+        }
+    }
+
+    long countPages(Connection connection) throws SQLException {
+        try (PreparedStatement count = connection.prepareStatement(COUNT_PAGES);
+                ResultSet rows = count.executeQuery()) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    /** Deletes every row of {@code hallTicket}; the number of rows deleted. */
+    int forget(Connection connection, HallTicket hallTicket) throws SQLException {
+        int deleted = 0;
+        for (String statement : List.of(FORGET_PAGES, FORGET_LOOKUPS)) {
+            try (PreparedStatement delete = connection.prepareStatement(statement)) {
+                delete.setString(1, hallTicket.value());
+                deleted += delete.executeUpdate();
+            }
+        }
+        return deleted;
+    }
+
+    /** A read earlier than the kept one changes nothing (the upsert keeps the newer row). */
+    private static boolean differs(Optional<ArchivedAnswer> kept, ArchivedAnswer read) {
+        if (kept.isEmpty() || read.readAt().isBefore(kept.get().readAt())) {
+            return false;
+        }
+        return switch (read) {
+            case ArchivedAnswer.Found found ->
+                !(kept.get() instanceof ArchivedAnswer.Found before
+                        && before.page().equals(found.page()));
+            case ArchivedAnswer.NoResult none -> !(kept.get() instanceof ArchivedAnswer.NoResult);
+        };
+    }
+
+    private Optional<ArchivedAnswer> answerOf(ResultSet row) throws SQLException {
+        if (row.getInt(6) > FORMAT) {
+            stats.unreadable();
+            return Optional.empty();
+        }
+        Instant readAt = Instant.ofEpochMilli(row.getLong(7));
+        return switch (row.getString(4)) {
+            case NO_RESULT -> Optional.of(new ArchivedAnswer.NoResult(readAt));
+            case FOUND -> pageOf(row.getString(5)).map(page -> new ArchivedAnswer.Found(page, readAt));
+            default -> {
+                stats.unreadable();
+                yield Optional.empty();
+            }
+        };
+    }
+
+    private Optional<ResultPage> pageOf(String json) {
+        try {
+            return Optional.of(mapper.readValue(json, ResultPage.class));
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            stats.unreadable();
+            return Optional.empty();
+        }
+    }
+
+    private void bindPage(PreparedStatement upsert, PageWrite write) throws SQLException {
+        bindKey(upsert, write.key());
+        switch (write.answer()) {
+            case ArchivedAnswer.Found found -> {
+                upsert.setString(5, FOUND);
+                upsert.setString(6, json(found.page()));
+                upsert.setBoolean(7, found.page().hasWithheldRow());
+            }
+            case ArchivedAnswer.NoResult none -> {
+                upsert.setString(5, NO_RESULT);
+                upsert.setString(6, null);
+                upsert.setBoolean(7, false);
+            }
+        }
+        upsert.setInt(8, FORMAT);
+        upsert.setLong(9, write.answer().readAt().toEpochMilli());
+    }
+
+    private static void bindKey(PreparedStatement statement, PageKey key) throws SQLException {
+        statement.setString(1, key.hallTicket().value());
+        statement.setString(2, key.degree());
+        statement.setString(3, key.examCode());
+        statement.setBoolean(4, key.rcrv());
+    }
+
+    private String json(ResultPage page) {
+        try {
+            return mapper.writeValueAsString(page);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a result page could not be written as JSON", e);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package in.results.archive;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Listed releases a lookup knew, each named by its exam code, an RC/RV release by its code followed by {@code R}
+ * ({@code 1501}, {@code 1501R}): a release the university lists later is one this set does not hold. A set rather
+ * than the newest code, because an RC/RV release reuses its exam's code and is listed months after it.
+ */
+public record SeenReleases(Set<String> releases) {
+    /** No release: a student never looked up, whose every release is new. */
+    public static final SeenReleases NONE = new SeenReleases(Set.of());
+
+    public SeenReleases {
+        releases = Set.copyOf(releases);
+    }
+
+    /** The name of a release in the set. */
+    public static String nameOf(String examCode, boolean rcrv) {
+        return rcrv ? examCode + "R" : examCode;
+    }
+
+    /** Whether the release was known. */
+    public boolean contains(String examCode, boolean rcrv) {
+        return releases.contains(nameOf(examCode, rcrv));
+    }
+
+    /** Whether every release of {@code other} was known: then {@code other} holds nothing new. */
+    public boolean containsAll(SeenReleases other) {
+        return releases.containsAll(other.releases);
+    }
+
+    /** The names in code order, separated by spaces: the archive's column. */
+    public String text() {
+        return String.join(" ", new TreeSet<>(releases));
+    }
+
+    /** Reads {@link #text}. */
+    public static SeenReleases parse(String text) {
+        Objects.requireNonNull(text, "text");
+        return new SeenReleases(
+                Arrays.stream(text.split(" ")).filter(name -> !name.isEmpty()).collect(Collectors.toSet()));
+    }
+}

@@ -1,0 +1,195 @@
+package in.results.archive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import in.results.core.Deadline;
+import in.results.core.HallTicket;
+import in.results.scrape.ResultPage;
+import in.results.scrape.StudentDetails;
+import in.results.scrape.SubjectResult;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every archive promises, whichever database holds it: run against the embedded SQLite file and a real
+ * PostgreSQL by the subclasses.
+ */
+abstract class ArchiveContract {
+    static final HallTicket STUDENT = new HallTicket("189A1A0501");
+    static final HallTicket OTHER = new HallTicket("189A1A0502");
+    static final Duration TIMEOUT = Duration.ofMillis(500);
+    static final Instant READ = Instant.parse("2024-01-20T10:15:30.123Z");
+    static final ResultPage PAGE = new ResultPage(
+            "B.Tech II Year II Semester (R18) Regular Examinations July 2023",
+            new StudentDetails("189A1A0501", "A STUDENT", "A FATHER", "9A"),
+            List.of(
+                    new SubjectResult("CS401PC", "DATA STRUCTURES", "20", "45", "65", "A", "3"),
+                    new SubjectResult("MA401BS", "MATHEMATICS", "12", "-1", "12", "Ab", "0")));
+    static final ResultPage WITHHELD = new ResultPage(
+            PAGE.examTitle(),
+            PAGE.details(),
+            List.of(new SubjectResult("CS401PC", "DATA STRUCTURES", "-", "-", "-", "-", "0")));
+
+    private Archive archive;
+
+    /** The database a test's archive is in: empty at the start of every test. */
+    abstract ArchiveDatabase database();
+
+    Archive archive() {
+        if (archive == null) {
+            archive = Archive.open(database(), TIMEOUT, Clock.systemUTC());
+        }
+        return archive;
+    }
+
+    /** Closes the archive (writing what is queued) and opens it again on the same database, once it answers. */
+    Archive reopened() {
+        archive().close();
+        archive = Archive.open(database(), TIMEOUT, Clock.systemUTC());
+        awaitReady();
+        return archive;
+    }
+
+    @AfterEach
+    void closeArchive() {
+        if (archive != null) {
+            archive.close();
+        }
+    }
+
+    static Deadline soon() {
+        return Deadline.after(Duration.ofSeconds(5), com.github.benmanes.caffeine.cache.Ticker.systemTicker());
+    }
+
+    static PageKey key(String examCode, boolean rcrv) {
+        return new PageKey(STUDENT, "btech", examCode, rcrv);
+    }
+
+    /** Waits until the archive's schema is in place (start-up does not wait for it). */
+    void awaitReady() {
+        await().atMost(Duration.ofSeconds(20)).until(() -> archive().health().reachable());
+    }
+
+    @Test
+    void a_kept_page_is_read_back_within_a_second_as_it_was_kept() {
+        awaitReady();
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+        archive().keep(key("1605", true), new ArchivedAnswer.NoResult(READ.plusSeconds(60)));
+
+        await().atMost(Duration.ofSeconds(1))
+                .until(() -> archive().page(key("1605", true), soon()).isPresent());
+
+        assertThat(archive().page(key("1605", false), soon())).hasValue(new ArchivedAnswer.Found(PAGE, READ));
+        assertThat(archive().page(key("1605", true), soon()))
+                .hasValue(new ArchivedAnswer.NoResult(READ.plusSeconds(60)));
+        assertThat(archive().page(new PageKey(STUDENT, "bpharmacy", "1605", false), soon()))
+                .isEmpty();
+        assertThat(archive().page(new PageKey(OTHER, "btech", "1605", false), soon()))
+                .isEmpty();
+    }
+
+    @Test
+    void a_student_record_holds_every_kept_answer_and_the_releases_the_last_lookup_knew() {
+        awaitReady();
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+        archive().keep(key("1640", false), new ArchivedAnswer.NoResult(READ));
+        archive().keep(new PageKey(OTHER, "btech", "1605", false), new ArchivedAnswer.NoResult(READ));
+        archive().recordSeen(STUDENT, "R18", new SeenReleases(Set.of("1605", "1605R", "1640")));
+        archive().recordSeen(STUDENT, "R18", new SeenReleases(Set.of("1605", "1605R", "1640", "1701")));
+
+        StudentRecord record = reopened().student(STUDENT, "R18", soon());
+        StudentRecord otherRegulation = archive().student(STUDENT, "R22", soon());
+
+        assertThat(record.pages())
+                .containsOnlyKeys(key("1605", false), key("1640", false))
+                .containsEntry(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+        assertThat(record.seen().releases()).containsExactlyInAnyOrder("1605", "1605R", "1640", "1701");
+        assertThat(otherRegulation.seen()).isEqualTo(SeenReleases.NONE);
+        assertThat(otherRegulation.pages()).hasSize(2);
+    }
+
+    @Test
+    void writing_a_page_twice_leaves_one_row_and_a_re_read_that_differs_replaces_it_and_is_counted() {
+        awaitReady();
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(WITHHELD, READ));
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(WITHHELD, READ));
+        awaitWritten(2);
+        long changedBefore = archive().stats().changedPages();
+
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ.plus(Duration.ofDays(1))));
+        awaitWritten(3);
+
+        assertThat(changedBefore).isZero(); // the same page again is no change
+        assertThat(archive().stats().changedPages()).isEqualTo(1);
+        assertThat(archive().student(STUDENT, "R18", soon()).pages())
+                .containsExactly(java.util.Map.entry(
+                        key("1605", false), new ArchivedAnswer.Found(PAGE, READ.plus(Duration.ofDays(1)))));
+    }
+
+    @Test
+    void an_older_read_never_replaces_a_newer_one() {
+        awaitReady();
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+        archive().keep(key("1605", false), new ArchivedAnswer.NoResult(READ.minusSeconds(3600)));
+        awaitWritten(2);
+
+        assertThat(archive().page(key("1605", false), soon())).hasValue(new ArchivedAnswer.Found(PAGE, READ));
+        assertThat(archive().stats().changedPages()).isZero();
+    }
+
+    @Test
+    void close_writes_everything_queued_and_a_reopened_archive_reads_it() {
+        awaitReady();
+        for (int i = 0; i < 300; i++) {
+            archive()
+                    .keep(
+                            new PageKey(STUDENT, "btech", Integer.toString(1000 + i), false),
+                            new ArchivedAnswer.NoResult(READ));
+        }
+
+        StudentRecord record = reopened().student(STUDENT, "R18", soon());
+
+        assertThat(record.pages()).hasSize(300);
+    }
+
+    @Test
+    void forget_deletes_every_row_of_the_hall_ticket_and_no_other() {
+        awaitReady();
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+        archive().keep(new PageKey(OTHER, "btech", "1605", false), new ArchivedAnswer.NoResult(READ));
+        archive().recordSeen(STUDENT, "R18", new SeenReleases(Set.of("1605")));
+        awaitWritten(3);
+
+        int deleted = archive().forget(STUDENT, Duration.ofSeconds(5));
+
+        assertThat(deleted).isEqualTo(2);
+        assertThat(archive().student(STUDENT, "R18", soon())).isEqualTo(StudentRecord.empty());
+        assertThat(archive().student(OTHER, "R18", soon()).pages()).hasSize(1);
+    }
+
+    @Test
+    void health_names_the_kind_and_counts_the_kept_pages_in_the_background() {
+        awaitReady();
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+        archive().keep(key("1606", false), new ArchivedAnswer.NoResult(READ));
+        awaitWritten(2);
+        Archive fresh = reopened();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> fresh.health().rows().isPresent());
+
+        assertThat(fresh.health().kind()).isEqualTo(database().kind());
+        assertThat(fresh.health().reachable()).isTrue();
+        assertThat(fresh.health().rows().getAsLong()).isEqualTo(2);
+        assertThat(fresh.health().queued()).isZero();
+    }
+
+    void awaitWritten(long rows) {
+        await().atMost(Duration.ofSeconds(2)).until(() -> archive().stats().writes() >= rows);
+    }
+}

@@ -1,0 +1,106 @@
+package in.results.archive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import in.results.config.DatabaseAddress;
+import in.results.testing.PostgresServer;
+import java.time.Clock;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The archive in a real PostgreSQL, as a fleet keeps it: one empty database per test. */
+class PostgresArchiveIT extends ArchiveContract {
+    private static PostgresServer postgres;
+    private String url;
+
+    @BeforeAll
+    static void startPostgres() {
+        postgres = PostgresServer.start();
+    }
+
+    @AfterAll
+    static void stopPostgres() {
+        postgres.close();
+    }
+
+    @BeforeEach
+    void newDatabase() {
+        if (!postgres.isRunning()) {
+            postgres.restart();
+        }
+        url = postgres.newDatabase();
+    }
+
+    @Override
+    ArchiveDatabase database() {
+        return ArchiveDatabase.postgresql(DatabaseAddress.parse(url));
+    }
+
+    @Test
+    void a_database_lost_mid_run_turns_reads_into_misses_keeps_writes_queued_and_catches_up_when_back() {
+        awaitReady();
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+        awaitWritten(1);
+
+        postgres.stop();
+        long started = System.nanoTime();
+        StudentRecord whileDown = archive().student(STUDENT, "R18", soon());
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        archive().keep(key("1606", false), new ArchivedAnswer.NoResult(READ));
+        await().atMost(Duration.ofSeconds(5)).until(() -> !archive().health().reachable());
+        int queuedWhileDown = archive().health().queued();
+        postgres.restart();
+
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> archive().student(STUDENT, "R18", soon()).pages().size() == 2);
+        assertThat(whileDown).isEqualTo(StudentRecord.empty());
+        assertThat(took).isLessThan(TIMEOUT.plusMillis(250));
+        assertThat(queuedWhileDown).isBetween(0, 1); // taken by the writer, retried, or still waiting
+        assertThat(archive().health().reachable()).isTrue();
+    }
+
+    @Test
+    void a_database_down_at_start_gets_its_schema_when_it_first_answers() {
+        postgres.stop();
+        Archive early = Archive.open(database(), TIMEOUT, Clock.systemUTC());
+        try {
+            early.keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+            assertThat(early.student(STUDENT, "R18", soon())).isEqualTo(StudentRecord.empty());
+            assertThat(early.health().reachable()).isFalse();
+
+            postgres.restart();
+
+            await().atMost(Duration.ofSeconds(15))
+                    .until(() -> early.page(key("1605", false), soon()).isPresent());
+            assertThat(early.health().reachable()).isTrue();
+        } finally {
+            early.close();
+        }
+    }
+
+    @Test
+    void two_archives_writing_the_same_page_at_once_leave_one_row_without_error() {
+        awaitReady();
+        Archive second = Archive.open(database(), TIMEOUT, Clock.systemUTC());
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> second.health().reachable());
+            for (int i = 0; i < 50; i++) {
+                archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ.plusMillis(i)));
+                second.keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ.plusMillis(i)));
+            }
+            await().atMost(Duration.ofSeconds(5))
+                    .until(() ->
+                            archive().stats().writes() == 50 && second.stats().writes() == 50);
+
+            assertThat(archive().student(STUDENT, "R18", soon()).pages())
+                    .containsExactly(java.util.Map.entry(
+                            key("1605", false), new ArchivedAnswer.Found(PAGE, READ.plusMillis(49))));
+        } finally {
+            second.close();
+        }
+    }
+}
