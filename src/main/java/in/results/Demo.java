@@ -1,5 +1,6 @@
 package in.results;
 
+import in.results.archive.ArchiveDatabase;
 import in.results.config.ServiceConfig;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
@@ -52,11 +53,13 @@ final class Demo {
         System.out.println("""
 
                 Results Service demo: university simulator at %1$s (mirror %1$s/results)
+                Every page read is kept in %11$s (RESULTS_DATA_DIR or --data-dir to move it).
                 Try:
                   %2$s/api/calculate?%3$s
                   %2$s/all-r18/%4$s
                   %2$s/all-r22/%10$s
                   %2$s/all/%10$s      (reads the regulation from the hall ticket; see the Regulation header)
+                  %2$s/attempts/%4$s
                   %2$s/calculate/%4$s/2002-01-01/1,1
                   %2$s/result?hallticket=%4$s&dob=2002-01-01&year=2,1
                   %2$s/api?hallticket_from=%5$s&hallticket_to=%6$s&degree=btech&examCode=%7$s&etype=%8$s&type=%9$s&result=null
@@ -72,6 +75,7 @@ final class Demo {
                         exam.code(),
                         exam.linkParams().getOrDefault("etype", "r17"),
                         exam.linkParams().getOrDefault("type", "intgrade"),
-                        r22.hallTicket()));
+                        r22.hallTicket(),
+                        config.dataDir().toAbsolutePath().resolve(ArchiveDatabase.FILE)));
     }
 }

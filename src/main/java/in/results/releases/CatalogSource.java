@@ -70,10 +70,15 @@ public final class CatalogSource {
         return recent;
     }
 
-    /** Reads the release list again when due ({@link ListPage#refreshIfDue}) and builds the catalog of what it read. */
+    /**
+     * Reads the release list again when due ({@link ListPage#refreshIfDue}) and builds the catalog of what it read;
+     * nothing before the list was first fetched (start-up or the first lookup fetches it).
+     */
     public void refresh(Deadline deadline) {
         releases.refreshIfDue(deadline);
-        current(deadline);
+        if (releases.hasCopy()) {
+            current(deadline);
+        }
     }
 
     /**

@@ -71,6 +71,11 @@ public final class ListPage<T> {
         return store.get(KEY, this::load, deadline);
     }
 
+    /** Whether a copy of the page is kept (fresh or not). */
+    public boolean hasCopy() {
+        return store.peek(KEY).isPresent();
+    }
+
     /** Whether {@code answer} may stand for the university's current list: read within {@link #TRUSTED_FOR}. */
     public boolean isCurrent(CachedAnswer<List<T>> answer) {
         return answer.age().compareTo(TRUSTED_FOR) <= 0;
@@ -82,7 +87,7 @@ public final class ListPage<T> {
      * the page. Never throws: a failure leaves the copy as it is.
      */
     public void refreshIfDue(Deadline deadline) {
-        if (failedRecently() || store.peek(KEY).isEmpty()) {
+        if (failedRecently() || !hasCopy()) {
             return;
         }
         try {

@@ -37,11 +37,12 @@ public final class ListWatch {
     }
 
     /**
-     * Starts looking every third of the interval whether a page is due: a copy is fresh for one interval from its
-     * load, so it is read again at most a third of an interval after that.
+     * Starts looking every sixth of the interval whether a page is due: a copy is fresh for one interval from its
+     * load, so it is read again at most a sixth of an interval after that (5 s with the default 30 s), and another
+     * instance of a fleet builds its catalog from the fleet's new copy within as long again.
      */
     public void start() {
-        long look = Math.max(1, every.toMillis() / 3);
+        long look = Math.max(1, every.toMillis() / 6);
         timer.scheduleWithFixedDelay(this::refresh, look, look, TimeUnit.MILLISECONDS);
     }
 

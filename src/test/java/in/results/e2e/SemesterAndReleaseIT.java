@@ -248,7 +248,7 @@ class SemesterAndReleaseIT {
         var first = client.get("/new/all");
         ticker.advance(Duration.ofSeconds(31)); // the copy is older than the 30 s refresh interval
 
-        // The list watch looks every third of the interval: its fresh copy is served within about 10 s.
+        // The list watch looks every sixth of the interval: its fresh copy is served within about 5 s.
         var refreshed = await().atMost(Duration.ofSeconds(20))
                 .pollInterval(Duration.ofMillis(100))
                 .until(
