@@ -1,0 +1,797 @@
+package in.results.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.catalog.ExamCatalog;
+import in.results.simulator.Cohort;
+import in.results.simulator.Exam;
+import in.results.simulator.ExamKind;
+import in.results.simulator.Mark;
+import in.results.simulator.MarksLayout;
+import in.results.simulator.Student;
+import in.results.simulator.UniversitySimulator;
+import in.results.testing.DataFolders;
+import in.results.testing.PostgresServer;
+import in.results.testing.RedisServer;
+import io.javalin.Javalin;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Results day end to end, with the archive: the university (primary and mirror simulators) starts on the day before a
+ * regular release and publishes while the service runs ({@link UniversitySimulator#advanceTo}). Every expected answer
+ * comes from the simulator's truth ({@link ExpectedTranscript}, {@link ExpectedReport#release}, {@link Expected}), and
+ * every expected cost from the releases the move published ({@link Cohort#releasesBetween}): a returning student may
+ * cost the university only releases listed after their last lookup.
+ */
+class ResultsDayArchiveIT {
+    private static final Cohort COHORT = Cohort.generate(42);
+    /** Every exam code of the cohort, RC/RV codes being their exams': what a student can be asked about. */
+    private static final Set<String> CODES = codesOf(COHORT.exams());
+    /** The R18 II Year II Semester regular release of one batch: results day in these tests. */
+    private static final Exam RESULTS_DAY_RELEASE =
+            COHORT.nextRegularRelease(LocalDate.of(2023, 12, 1)).orElseThrow();
+
+    private static final LocalDate RESULTS_DAY = RESULTS_DAY_RELEASE.releaseDate();
+    private static final LocalDate DAY_BEFORE = RESULTS_DAY.minusDays(1);
+    /** Results day and about a month after it: more releases of other batches and the release's RC/RV results. */
+    private static final LocalDate MONTH_AFTER =
+            COHORT.rcrvExam(RESULTS_DAY_RELEASE.code()).orElseThrow().releaseDate();
+    /** Ten weeks after the day before: another batch's first regular release and several RC/RV releases. */
+    private static final LocalDate WEEKS_AFTER = DAY_BEFORE.plusWeeks(10);
+
+    private static final Map<String, String> QUICK_LIST = Map.of("RESULTS_LIST_REFRESH_SECONDS", "5");
+    private static final Pattern METRIC_LINE = Pattern.compile("(?m)^(\\S+?)(\\{[^}]*})? (\\S+)$");
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    /** Everything a test started, stopped after it in reverse order. */
+    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    /** How each running service is stopped, so that one stopped by the test is not stopped again. */
+    private final Map<Javalin, AutoCloseable> stoppers = new IdentityHashMap<>();
+
+    private UniversitySimulator primary;
+    private UniversitySimulator mirror;
+
+    @AfterEach
+    void stopEverything() throws Exception {
+        while (!started.isEmpty()) {
+            started.removeLast().close();
+        }
+    }
+
+    @Test
+    void a_regular_release_shows_within_sixty_seconds_without_refresh_asking_only_the_new_release() {
+        // given a service with the default list refresh (30 s) and a university on the day before results day,
+        // and students of the batch whose results come out then, and of other batches, looked up once
+        university(DAY_BEFORE);
+        ServiceClient service = service(Map.of());
+        Cohort before = primary.cohort();
+        Cohort after = COHORT.asOf(RESULTS_DAY);
+        List<Student> batch = after.students().stream()
+                .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
+                .limit(3)
+                .toList();
+        List<Student> others =
+                acrossBatches(after, 6, s -> !s.hasNoResult() && !s.results().containsKey(RESULTS_DAY_RELEASE.code()))
+                        .stream()
+                        .filter(s ->
+                                !before.student(s.hallTicket()).orElseThrow().hasNoResult())
+                        .toList();
+        for (Student student : concat(batch, others)) {
+            assertThat(service.get(transcriptPath(student)).json())
+                    .as(student.hallTicket())
+                    .isEqualTo(ExpectedTranscript.of(
+                            before, before.student(student.hallTicket()).orElseThrow()));
+        }
+        Map<String, Map<String, Long>> askedBefore = askedPerStudent(concat(batch, others));
+
+        // when the university publishes the batch's results, and a student of the batch keeps asking
+        List<Exam> published = publish(RESULTS_DAY);
+        long publishedAt = System.nanoTime();
+        Student asking = batch.getFirst();
+        ObjectNode expected = ExpectedTranscript.of(after, asking);
+        await("the new semester in the answer of " + asking.hallTicket())
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> service.get(transcriptPath(asking)).json().equals(expected));
+        Duration shownAfter = Duration.ofNanos(System.nanoTime() - publishedAt);
+        List<ServiceClient.Reply> batchReplies =
+                batch.stream().map(s -> service.get(transcriptPath(s))).toList();
+        List<ServiceClient.Reply> otherReplies =
+                others.stream().map(s -> service.get(transcriptPath(s))).toList();
+
+        // then it showed within a minute, every answer is the truth of results day, and each student of the batch
+        // cost exactly the new release; nobody was asked anything else
+        System.out.printf("results day: %s shown %d ms after it was published%n", published, shownAfter.toMillis());
+        assertThat(codesOf(published)).containsExactly(RESULTS_DAY_RELEASE.code());
+        assertThat(shownAfter).isLessThanOrEqualTo(Duration.ofSeconds(60));
+        assertThat(batch).hasSize(3);
+        assertThat(others).hasSizeGreaterThanOrEqualTo(4);
+        for (int i = 0; i < batch.size(); i++) {
+            Student student = batch.get(i);
+            ObjectNode truth = ExpectedTranscript.of(after, student);
+            assertThat(truth)
+                    .as("results day changes the transcript")
+                    .isNotEqualTo(ExpectedTranscript.of(
+                            before, before.student(student.hallTicket()).orElseThrow()));
+            assertThat(batchReplies.get(i).status()).isEqualTo(200);
+            assertThat(batchReplies.get(i).json()).as(student.hallTicket()).isEqualTo(truth);
+            assertThat(maxAgeOf(batchReplies.get(i))).isBetween(0, 30);
+            assertThat(askedSince(askedBefore, student))
+                    .as("requests for %s since the publish", student.hallTicket())
+                    .isEqualTo(newPagesOf(student, after, published));
+        }
+        for (int i = 0; i < others.size(); i++) {
+            Student student = others.get(i);
+            assertThat(otherReplies.get(i).json())
+                    .as(student.hallTicket())
+                    .isEqualTo(ExpectedTranscript.of(after, student));
+            assertThat(askedSince(askedBefore, student).keySet())
+                    .as("requests for %s since the publish", student.hallTicket())
+                    .isSubsetOf(codesOf(published));
+        }
+    }
+
+    @Test
+    void returning_students_after_a_restart_cost_only_releases_listed_since_their_last_lookup() {
+        // given twenty students of every batch (some with results in what comes next) looked up the day before
+        university(DAY_BEFORE);
+        Path dataFolder = DataFolders.fresh();
+        Javalin first = startService(Map.of("RESULTS_DATA_DIR", dataFolder.toString()));
+        Cohort before = primary.cohort();
+        Cohort after = COHORT.asOf(WEEKS_AFTER);
+        List<Exam> comingUp = COHORT.releasesBetween(DAY_BEFORE, WEEKS_AFTER);
+        List<Student> students = returningStudents(before, after, comingUp, 20);
+        ServiceClient firstClient = new ServiceClient(first.port());
+        for (Student student : students) {
+            assertThat(firstClient.get(transcriptPath(student)).json())
+                    .as(student.hallTicket())
+                    .isEqualTo(ExpectedTranscript.of(
+                            before, before.student(student.hallTicket()).orElseThrow()));
+        }
+        stop(first);
+
+        // when the university publishes ten weeks of releases (regular, supplementary, RC/RV) and the service comes
+        // back on the same data folder
+        List<Exam> published = publish(WEEKS_AFTER);
+        Map<String, Map<String, Long>> askedBefore = askedPerStudent(students);
+        ServiceClient second = service(Map.of("RESULTS_DATA_DIR", dataFolder.toString()));
+        List<ServiceClient.Reply> replies =
+                students.stream().map(s -> second.get(transcriptPath(s))).toList();
+
+        // then every answer is the truth after the move, and each student cost only releases published by it
+        assertThat(published).isEqualTo(comingUp).anyMatch(Exam::rcrv).anyMatch(e -> e.kind() == ExamKind.REGULAR);
+        assertThat(students.stream()
+                        .filter(s -> !ExpectedTranscript.of(after, s)
+                                .equals(ExpectedTranscript.of(
+                                        before, before.student(s.hallTicket()).orElseThrow()))))
+                .as("students whose transcript the move changes")
+                .hasSizeGreaterThanOrEqualTo(8);
+        List<Long> costs = new ArrayList<>();
+        Map<String, Map<String, Long>> askedOutsideThePublished = new TreeMap<>();
+        for (int i = 0; i < students.size(); i++) {
+            Student student = students.get(i);
+            assertThat(replies.get(i).status()).as(student.hallTicket()).isEqualTo(200);
+            assertThat(replies.get(i).json()).as(student.hallTicket()).isEqualTo(ExpectedTranscript.of(after, student));
+            Map<String, Long> asked = askedSince(askedBefore, student);
+            assertThat(asked.keySet())
+                    .as("every page %s has in what was published is asked", student.hallTicket())
+                    .containsAll(newPagesOf(student, after, published).keySet());
+            if (!codesOf(published).containsAll(asked.keySet())) {
+                askedOutsideThePublished.put(student.hallTicket(), asked);
+            }
+            costs.add(asked.values().stream().mapToLong(Long::longValue).sum());
+        }
+        report("returning students after a restart", costs);
+        assertThat(askedOutsideThePublished)
+                .as(
+                        "students asked for releases not published since their last lookup (published: %s)",
+                        codesOf(published))
+                .isEmpty();
+    }
+
+    @Test
+    void a_returning_student_with_nothing_listed_since_costs_nothing_after_a_restart() {
+        // given the same twenty students looked up once, ten weeks after the day before, on an embedded archive
+        university(WEEKS_AFTER);
+        Path dataFolder = DataFolders.fresh();
+        Map<String, String> settings = Map.of("RESULTS_DATA_DIR", dataFolder.toString());
+        Javalin first = startService(settings);
+        Cohort truth = primary.cohort();
+        List<Student> students =
+                returningStudents(COHORT.asOf(DAY_BEFORE), truth, COHORT.releasesBetween(DAY_BEFORE, WEEKS_AFTER), 20);
+        ServiceClient firstClient = new ServiceClient(first.port());
+        students.forEach(s -> assertThat(firstClient.get(transcriptPath(s)).json())
+                .as(s.hallTicket())
+                .isEqualTo(ExpectedTranscript.of(truth, s)));
+        stop(first);
+
+        // when the service comes back on the same folder, the university's list unchanged, and they return
+        Map<String, Map<String, Long>> askedBefore = askedPerStudent(students);
+        ServiceClient second = service(settings);
+        List<ServiceClient.Reply> replies =
+                students.stream().map(s -> second.get(transcriptPath(s))).toList();
+
+        // then every answer comes from the archive: nothing was listed since their last lookup
+        Map<String, Map<String, Long>> askedAgain = new TreeMap<>();
+        for (int i = 0; i < students.size(); i++) {
+            Student student = students.get(i);
+            assertThat(replies.get(i).json()).as(student.hallTicket()).isEqualTo(ExpectedTranscript.of(truth, student));
+            Map<String, Long> asked = askedSince(askedBefore, student);
+            if (!asked.isEmpty()) {
+                askedAgain.put(student.hallTicket(), asked);
+            }
+        }
+        assertThat(askedAgain)
+                .as("students asked again although the list shows nothing new since their last lookup")
+                .isEmpty();
+    }
+
+    @Test
+    void attempts_lists_every_page_the_lookup_read_oldest_first_as_the_university_published_it() {
+        // given the university on its latest day, and students with supplementary and RC/RV attempts
+        university(COHORT.latestDay());
+        ServiceClient service = service(QUICK_LIST);
+        Cohort truth = primary.cohort();
+        List<Student> students = new ArrayList<>();
+        for (String regulation : List.of("R18", "R22")) {
+            students.add(truth.students().stream()
+                    .filter(s -> s.regulation().equals(regulation))
+                    .filter(s ->
+                            pagesOf(truth, s).stream().anyMatch(p -> p.release().kind() != ExamKind.REGULAR))
+                    .filter(s -> !s.rcrvResults().isEmpty())
+                    .filter(s -> s.results().keySet().stream().anyMatch(code -> isFourColumn(truth, code))
+                            || regulation.equals("R22"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no " + regulation + " student with every kind of page")));
+        }
+        String withoutResult = truth.students().stream()
+                .filter(Student::hasNoResult)
+                .findFirst()
+                .orElseThrow()
+                .hallTicket();
+
+        // when their attempts are asked for, and those of a hall ticket without results and of malformed ones
+        List<ServiceClient.Reply> replies = students.stream()
+                .map(s -> service.get("/attempts/" + s.hallTicket()))
+                .toList();
+        ServiceClient.Reply none = service.get("/attempts/" + withoutResult);
+        ServiceClient.Reply tooShort = service.get("/attempts/12345");
+        ServiceClient.Reply noYear = service.get("/attempts/ABCDEFGHIJ");
+
+        // then each listed attempt is the page the university shows for its release, oldest first, and every page
+        // that shapes the transcript is listed
+        for (int i = 0; i < students.size(); i++) {
+            Student student = students.get(i);
+            ServiceClient.Reply reply = replies.get(i);
+            assertThat(reply.status()).as(student.hallTicket()).isEqualTo(200);
+            JsonNode body = reply.json();
+            assertThat(body.propertyStream().map(Map.Entry::getKey)).containsExactly("details", "attempts");
+            assertThat(body.get("details")).isEqualTo(Expected.details(student));
+            List<TruthPage> pages = pagesOf(truth, student);
+            Map<String, ObjectNode> expectedByRelease = new LinkedHashMap<>();
+            pages.forEach(page -> expectedByRelease.put(page.name(), attemptOf(page)));
+            List<String> listed = new ArrayList<>();
+            for (JsonNode attempt : body.get("attempts")) {
+                String name = attempt.at("/release/exam_code").asText()
+                        + (attempt.at("/release/rcrv").asBoolean() ? "R" : "");
+                assertThat(expectedByRelease)
+                        .as("%s has a page in %s", student.hallTicket(), name)
+                        .containsKey(name);
+                assertThat(attempt).as(student.hallTicket() + " " + name).isEqualTo(expectedByRelease.get(name));
+                listed.add(name);
+            }
+            List<String> oldestFirst =
+                    pages.stream().map(TruthPage::name).filter(listed::contains).toList();
+            assertThat(listed).as("oldest first, each once").isEqualTo(oldestFirst);
+            List<String> required =
+                    requiredPages(truth, student).stream().map(TruthPage::name).toList();
+            assertThat(listed).as("pages that shape the transcript").containsAll(required);
+            assertThat(required).anyMatch(name -> name.endsWith("R"));
+            assertThat(required.stream()
+                            .map(name -> truth.exam(name.replace("R", "")).orElseThrow())
+                            .anyMatch(exam -> exam.kind() != ExamKind.REGULAR))
+                    .as("a supplementary attempt among the pages required")
+                    .isTrue();
+            System.out.printf(
+                    "attempts of %s: %d listed of %d pages, %d required%n",
+                    student.hallTicket(), listed.size(), pages.size(), required.size());
+        }
+        assertThat(none.status()).isEqualTo(404);
+        assertThat(none.json().get("code").asText()).isEqualTo("RESULT_NOT_FOUND");
+        for (ServiceClient.Reply malformed : List.of(tooShort, noYear)) {
+            assertThat(malformed.status()).isEqualTo(400);
+            assertThat(malformed.json().get("code").asText()).isEqualTo("INVALID_PARAMETER");
+            assertThat(malformed.json().get("error").asText()).contains("hallticket");
+        }
+    }
+
+    @Test
+    void a_fleet_on_one_postgresql_serves_returning_students_after_redis_lost_its_keys_asking_only_new_releases() {
+        // given three instances on one Redis and one PostgreSQL, and thirty students looked up through the first
+        university(DAY_BEFORE);
+        RedisServer redis = closedAfter(RedisServer.start());
+        PostgresServer postgres = closedAfter(PostgresServer.start());
+        Map<String, String> fleet = Map.of(
+                "RESULTS_REDIS_URL",
+                redis.url(),
+                "RESULTS_REDIS_TIMEOUT_MS",
+                "2000",
+                "RESULTS_DATABASE_URL",
+                postgres.newDatabase(),
+                "RESULTS_LIST_REFRESH_SECONDS",
+                "5");
+        Javalin a = startService(fleet);
+        Javalin b = startService(fleet);
+        Javalin c = startService(fleet);
+        Cohort before = primary.cohort();
+        Cohort after = COHORT.asOf(MONTH_AFTER);
+        List<Exam> comingUp = COHORT.releasesBetween(DAY_BEFORE, MONTH_AFTER);
+        List<Student> students = returningStudents(before, after, comingUp, 30);
+        ServiceClient first = new ServiceClient(a.port());
+        for (Student student : students) {
+            assertThat(first.get(transcriptPath(student)).json())
+                    .as(student.hallTicket())
+                    .isEqualTo(ExpectedTranscript.of(
+                            before, before.student(student.hallTicket()).orElseThrow()));
+        }
+
+        // when Redis loses every key, the other two restart, the university publishes a month of releases, and
+        // the thirty come back through the other two once they read the new list
+        assertThat(redis.command("FLUSHALL")).isEqualTo("OK");
+        assertThat(redis.command("DBSIZE")).isEqualTo("0");
+        stop(b);
+        stop(c);
+        List<ServiceClient> others = List.of(
+                new ServiceClient(startService(fleet).port()),
+                new ServiceClient(startService(fleet).port()));
+        List<Exam> published = publish(MONTH_AFTER);
+        Map<String, Map<String, Long>> askedBefore = askedPerStudent(students);
+        for (ServiceClient other : others) {
+            await("the new list read by the fleet")
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() -> other.get("/new/all").response().body().contains(examCodeField(RESULTS_DAY_RELEASE)));
+        }
+        List<ServiceClient.Reply> replies = new ArrayList<>();
+        for (int i = 0; i < students.size(); i++) {
+            replies.add(others.get(i % 2).get(transcriptPath(students.get(i))));
+        }
+
+        // then every request is 200 and exact, and each student cost at most three requests, all for new releases
+        assertThat(published).isEqualTo(comingUp).anyMatch(Exam::rcrv);
+        List<Long> costs = new ArrayList<>();
+        Map<String, Map<String, Long>> askedOutsideThePublished = new TreeMap<>();
+        Map<String, Map<String, Long>> askedMoreThanThree = new TreeMap<>();
+        for (int i = 0; i < students.size(); i++) {
+            Student student = students.get(i);
+            assertThat(replies.get(i).status()).as(student.hallTicket()).isEqualTo(200);
+            assertThat(replies.get(i).json()).as(student.hallTicket()).isEqualTo(ExpectedTranscript.of(after, student));
+            Map<String, Long> asked = askedSince(askedBefore, student);
+            long cost = asked.values().stream().mapToLong(Long::longValue).sum();
+            if (!codesOf(published).containsAll(asked.keySet())) {
+                askedOutsideThePublished.put(student.hallTicket(), asked);
+            }
+            if (cost > 3) {
+                askedMoreThanThree.put(student.hallTicket(), asked);
+            }
+            costs.add(cost);
+        }
+        report("fleet: returning students after Redis lost its keys", costs);
+        assertThat(askedOutsideThePublished)
+                .as(
+                        "students asked for releases not published since their last lookup (published: %s)",
+                        codesOf(published))
+                .isEmpty();
+        assertThat(askedMoreThanThree)
+                .as("students who cost more than three requests")
+                .isEmpty();
+    }
+
+    @Test
+    void the_database_lost_mid_run_costs_no_errors_and_the_archive_catches_up_when_it_is_back() {
+        // given a service whose archive is a PostgreSQL that answers
+        university(COHORT.latestDay());
+        PostgresServer postgres = closedAfter(PostgresServer.start());
+        Map<String, String> settings = Map.of("RESULTS_DATABASE_URL", postgres.newDatabase());
+        Javalin running = startService(settings);
+        ServiceClient service = new ServiceClient(running.port());
+        Cohort truth = primary.cohort();
+        List<Student> students = acrossBatches(truth, 3, s -> !s.hasNoResult());
+        await("the archive answers")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> archiveOf(service).get("reachable").asBoolean());
+        ServiceClient.Reply whileUp = service.get(transcriptPath(students.get(0)));
+
+        // when the database stops, a student is looked up, and then the database comes back and another is
+        postgres.stop();
+        ServiceClient.Reply whileDown = service.get(transcriptPath(students.get(1)));
+        ServiceClient.Reply reportWhileDown =
+                service.get("/report/" + students.get(1).hallTicket());
+        ServiceClient.Reply attemptsWhileDown =
+                service.get("/attempts/" + students.get(0).hallTicket());
+        await("the archive shown unreachable")
+                .atMost(Duration.ofSeconds(20))
+                .until(() -> !archiveOf(service).get("reachable").asBoolean());
+        JsonNode healthWhileDown = service.get("/health").json();
+        postgres.restart();
+        await("the archive shown reachable again")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> archiveOf(service).get("reachable").asBoolean());
+        ServiceClient.Reply afterwards = service.get(transcriptPath(students.get(2)));
+        stop(running);
+        Map<String, Map<String, Long>> askedBefore = askedPerStudent(students);
+        ServiceClient fresh = service(settings);
+        List<ServiceClient.Reply> fromTheArchive =
+                students.stream().map(s -> fresh.get(transcriptPath(s))).toList();
+
+        // then every answer came from the university while the database was away, and everything read then and
+        // later is in the archive: an instance that never saw these students asks the university nothing
+        assertThat(List.of(whileUp, whileDown, afterwards))
+                .allSatisfy(reply -> assertThat(reply.status()).isEqualTo(200));
+        assertThat(reportWhileDown.status()).isEqualTo(200);
+        assertThat(attemptsWhileDown.status()).isEqualTo(200);
+        assertThat(whileDown.json()).isEqualTo(ExpectedTranscript.of(truth, students.get(1)));
+        assertThat(healthWhileDown.get("status").asText()).isEqualTo("UP");
+        assertThat(healthWhileDown.get("archive").get("kind").asText()).isEqualTo("postgresql");
+        assertThat(healthWhileDown.get("archive").get("reachable").asBoolean()).isFalse();
+        assertThat(healthWhileDown.get("archive").has("rows")).isTrue();
+        for (int i = 0; i < students.size(); i++) {
+            Student student = students.get(i);
+            assertThat(fromTheArchive.get(i).status()).isEqualTo(200);
+            assertThat(fromTheArchive.get(i).json())
+                    .as(student.hallTicket())
+                    .isEqualTo(ExpectedTranscript.of(truth, student));
+            assertThat(askedSince(askedBefore, student))
+                    .as("requests for %s by an instance that never saw them", student.hallTicket())
+                    .isEmpty();
+        }
+    }
+
+    @Test
+    void health_and_metrics_show_the_embedded_archive_counting_every_page_read_and_reads_after_a_restart() {
+        // given a service on an embedded archive, and five students looked up
+        university(COHORT.latestDay());
+        Path dataFolder = DataFolders.fresh();
+        Map<String, String> settings = Map.of("RESULTS_DATA_DIR", dataFolder.toString());
+        Javalin first = startService(settings);
+        ServiceClient service = new ServiceClient(first.port());
+        List<Student> students = acrossBatches(primary.cohort(), 5, s -> !s.hasNoResult());
+        students.forEach(
+                s -> assertThat(service.get(transcriptPath(s)).status()).isEqualTo(200));
+        long pagesRead = primary.requestCount("/resultAction") + mirror.requestCount("/resultAction");
+        long distinctPages = students.stream()
+                .mapToLong(s -> askedPerStudent(List.of(s)).get(s.hallTicket()).size())
+                .sum();
+
+        // when every answer is written, the archive's rows are counted, and the service restarts on the same folder
+        await("every page read written")
+                .atMost(Duration.ofSeconds(10))
+                .until(() -> metric(service, "results_archive_writes_total", "") >= pagesRead);
+        await("the pages counted")
+                .atMost(Duration.ofSeconds(10))
+                .until(() -> !archiveOf(service).get("rows").isNull());
+        JsonNode archive = archiveOf(service);
+        String metrics = service.get("/metrics").response().body();
+        stop(first);
+        ServiceClient restarted = service(settings);
+        long askedBeforeRestart = primary.requestCount("/resultAction") + mirror.requestCount("/resultAction");
+        List<ServiceClient.Reply> again =
+                students.stream().map(s -> restarted.get(transcriptPath(s))).toList();
+        String metricsAfterRestart = restarted.get("/metrics").response().body();
+
+        // then /health names the embedded archive with as many rows as pages read; /metrics counts the writes of
+        // every page read, no changed page, and a hit per returning student, who cost nothing
+        assertThat(pagesRead).isPositive();
+        assertThat(archive.get("kind").asText()).isEqualTo("embedded");
+        assertThat(archive.get("reachable").asBoolean()).isTrue();
+        assertThat(archive.get("rows").isIntegralNumber()).isTrue();
+        assertThat(archive.get("rows").asLong()).isBetween(distinctPages, pagesRead);
+        assertThat(metricValue(metrics, "results_archive_writes_total", "")).isGreaterThanOrEqualTo(pagesRead);
+        assertThat(metricValue(metrics, "results_archive_changed_pages_total", ""))
+                .isZero();
+        assertThat(metricValue(metrics, "results_archive_reads_total", "outcome=\"miss\""))
+                .isGreaterThanOrEqualTo(students.size());
+        assertThat(metricValue(metricsAfterRestart, "results_archive_reads_total", "outcome=\"hit\""))
+                .isGreaterThanOrEqualTo(students.size());
+        assertThat(metricValue(metricsAfterRestart, "results_archive_changed_pages_total", ""))
+                .isZero();
+        for (int i = 0; i < students.size(); i++) {
+            assertThat(again.get(i).json()).isEqualTo(ExpectedTranscript.of(primary.cohort(), students.get(i)));
+        }
+        assertThat(primary.requestCount("/resultAction") + mirror.requestCount("/resultAction"))
+                .isEqualTo(askedBeforeRestart);
+    }
+
+    // --- the university and the service ---
+
+    /** Primary and mirror showing the university as it stood on {@code day}. */
+    private void university(LocalDate day) {
+        UniversitySimulator.Builder builder =
+                UniversitySimulator.builder(COHORT).asOf(day);
+        primary = closedAfter(builder.start(0));
+        mirror = closedAfter(builder.start(0));
+    }
+
+    /** Moves primary and mirror to {@code day}: the releases of the days passed, in release order. */
+    private List<Exam> publish(LocalDate day) {
+        List<Exam> published = primary.advanceTo(day);
+        assertThat(mirror.advanceTo(day)).isEqualTo(published);
+        return published;
+    }
+
+    private ServiceClient service(Map<String, String> settings) {
+        return new ServiceClient(startService(settings).port());
+    }
+
+    private Javalin startService(Map<String, String> settings) {
+        Javalin service = ExamEndpointsIT.startService(
+                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), Ticker.systemTicker(), settings);
+        AutoCloseable stopper = service::stop;
+        stoppers.put(service, stopper);
+        started.add(stopper);
+        return service;
+    }
+
+    /** Stops a service before the test ends (gracefully: the archive's writes are flushed). */
+    private void stop(Javalin service) {
+        started.remove(stoppers.remove(service));
+        service.stop();
+    }
+
+    private <T extends AutoCloseable> T closedAfter(T resource) {
+        started.add(resource);
+        return resource;
+    }
+
+    // --- what students cost ---
+
+    /** Per hall ticket, the result requests the university received so far per exam code (primary and mirror). */
+    private Map<String, Map<String, Long>> askedPerStudent(List<Student> students) {
+        Map<String, Map<String, Long>> asked = new HashMap<>();
+        for (Student student : students) {
+            Map<String, Long> perCode = new TreeMap<>();
+            for (String code : CODES) {
+                long count = primary.resultRequestsFor(student.hallTicket(), code)
+                        + mirror.resultRequestsFor(student.hallTicket(), code);
+                if (count > 0) {
+                    perCode.put(code, count);
+                }
+            }
+            asked.put(student.hallTicket(), perCode);
+        }
+        return asked;
+    }
+
+    /** The requests for {@code student} per exam code since {@code before} was taken. */
+    private Map<String, Long> askedSince(Map<String, Map<String, Long>> before, Student student) {
+        Map<String, Long> then = before.get(student.hallTicket());
+        Map<String, Long> since = new TreeMap<>();
+        askedPerStudent(List.of(student)).get(student.hallTicket()).forEach((code, count) -> {
+            long more = count - then.getOrDefault(code, 0L);
+            if (more > 0) {
+                since.put(code, more);
+            }
+        });
+        return since;
+    }
+
+    /**
+     * The pages of {@code student} in the {@code published} releases, per exam code (a page and its RC/RV page are
+     * two requests for one code), by the truth of {@code after}: what a returning student must be asked for.
+     */
+    private static Map<String, Long> newPagesOf(Student student, Cohort after, List<Exam> published) {
+        Student then = after.student(student.hallTicket()).orElseThrow();
+        Map<String, Long> pages = new TreeMap<>();
+        for (Exam release : published) {
+            Map<String, List<Mark>> shown = release.rcrv() ? then.rcrvResults() : then.results();
+            if (shown.containsKey(release.code())) {
+                pages.merge(release.code(), 1L, Long::sum);
+            }
+        }
+        return pages;
+    }
+
+    /**
+     * {@code count} students with results on the day before, those with a page in {@code comingUp} (by the truth of
+     * {@code after}) first, up to half, then the rest from every batch in turn.
+     */
+    private static List<Student> returningStudents(Cohort before, Cohort after, List<Exam> comingUp, int count) {
+        Predicate<Student> hadResults =
+                s -> !before.student(s.hallTicket()).orElseThrow().hasNoResult();
+        Predicate<Student> hasNewPage = s -> !newPagesOf(s, after, comingUp).isEmpty();
+        Set<Student> chosen = new LinkedHashSet<>(acrossBatches(after, count / 2, hadResults.and(hasNewPage)));
+        for (Student student : acrossBatches(after, count, hadResults)) {
+            if (chosen.size() < count) {
+                chosen.add(student);
+            }
+        }
+        return List.copyOf(chosen);
+    }
+
+    /** {@code count} students of {@code cohort} matching {@code wanted}, one of each batch in turn. */
+    private static List<Student> acrossBatches(Cohort cohort, int count, Predicate<Student> wanted) {
+        Map<String, Deque<Student>> batches = new TreeMap<>();
+        for (Student student : cohort.students()) {
+            if (wanted.test(student)) {
+                batches.computeIfAbsent(
+                                student.regulation() + student.admissionYear() + student.lateralEntry(),
+                                k -> new ArrayDeque<>())
+                        .add(student);
+            }
+        }
+        List<Student> chosen = new ArrayList<>();
+        while (chosen.size() < count && batches.values().stream().anyMatch(b -> !b.isEmpty())) {
+            for (Deque<Student> batch : batches.values()) {
+                if (!batch.isEmpty() && chosen.size() < count) {
+                    chosen.add(batch.removeFirst());
+                }
+            }
+        }
+        return chosen;
+    }
+
+    private static void report(String what, List<Long> costs) {
+        List<Long> sorted = costs.stream().sorted().toList();
+        System.out.printf(
+                "%s: %d students, upstream requests per student median %s, max %d, all %s%n",
+                what,
+                sorted.size(),
+                sorted.size() % 2 == 1
+                        ? Long.toString(sorted.get(sorted.size() / 2))
+                        : Double.toString((sorted.get(sorted.size() / 2 - 1) + sorted.get(sorted.size() / 2)) / 2.0),
+                sorted.getLast(),
+                costs);
+    }
+
+    // --- attempts, from the truth ---
+
+    /** One page of a student in the truth: a release's page (its RC/RV release for an RC/RV page). */
+    private record TruthPage(Exam release, List<Mark> rows) {
+        /** The exam code, with an R after it for an RC/RV page. */
+        String name() {
+            return release.code() + (release.rcrv() ? "R" : "");
+        }
+    }
+
+    /**
+     * Every page of the student in their regulation's B.Tech releases, oldest first: by release date, then exam
+     * code (as a number), an RC/RV page after its exam's.
+     */
+    private static List<TruthPage> pagesOf(Cohort cohort, Student student) {
+        List<TruthPage> pages = new ArrayList<>();
+        student.results()
+                .forEach((code, rows) ->
+                        pages.add(new TruthPage(cohort.exam(code).orElseThrow(), rows)));
+        student.rcrvResults()
+                .forEach((code, rows) ->
+                        pages.add(new TruthPage(cohort.rcrvExam(code).orElseThrow(), rows)));
+        pages.removeIf(page -> !page.release().degree().equals("btech")
+                || !page.release().regulation().equals(student.regulation()));
+        pages.sort(Comparator.comparing((TruthPage page) -> page.release().releaseDate())
+                .thenComparing(page -> page.release().code(), ExamCatalog.BY_CODE)
+                .thenComparing(page -> page.release().rcrv()));
+        return pages;
+    }
+
+    /**
+     * The pages any exact lookup must read, because they shape the transcript: every regular page and its RC/RV
+     * page, and every page (and RC/RV page) of a semester the student did not pass at the first attempt (its regular
+     * page merged with that page's RC/RV rows). Pages after a semester passed hold nothing new and may be left unread.
+     */
+    private static List<TruthPage> requiredPages(Cohort cohort, Student student) {
+        List<TruthPage> pages = pagesOf(cohort, student);
+        Set<String> failedAtFirst = new TreeSet<>();
+        Set<String> semestersSeen = new TreeSet<>();
+        for (TruthPage page : pages) {
+            Exam release = page.release();
+            if (release.rcrv() || !semestersSeen.add(release.semester())) {
+                continue;
+            }
+            Map<String, Mark> revalued = new HashMap<>();
+            student.rcrvResults().getOrDefault(release.code(), List.of()).forEach(m -> revalued.put(m.code(), m));
+            if (page.rows().stream()
+                    .map(row -> revalued.getOrDefault(row.code(), row))
+                    .anyMatch(Mark::failed)) {
+                failedAtFirst.add(release.semester());
+            }
+        }
+        Set<String> regularCodes = new TreeSet<>();
+        pages.stream()
+                .filter(page -> !page.release().rcrv() && page.release().kind() == ExamKind.REGULAR)
+                .forEach(page -> regularCodes.add(page.release().code()));
+        return pages.stream()
+                .filter(page -> regularCodes.contains(page.release().code())
+                        || failedAtFirst.contains(page.release().semester()))
+                .toList();
+    }
+
+    /** The attempt as {@code /attempts} should show it: the release, the rows in full form, the page's own SGPA. */
+    private static ObjectNode attemptOf(TruthPage page) {
+        ObjectNode attempt = NODES.objectNode();
+        attempt.set("release", ExpectedReport.release(page.release()));
+        // RC/RV pages always show marks; other pages as their release's layout.
+        boolean fourColumn = !page.release().rcrv() && page.release().layout() == MarksLayout.FOUR_COLUMN;
+        ArrayNode subjects = Expected.fullSubjects(page.rows(), fourColumn);
+        attempt.set("subjects", subjects);
+        attempt.set("sgpa", Expected.sgpaNumber(page.rows()).get("SGPA"));
+        return attempt;
+    }
+
+    private static boolean isFourColumn(Cohort cohort, String code) {
+        return cohort.exam(code).orElseThrow().layout() == MarksLayout.FOUR_COLUMN;
+    }
+
+    // --- small readers ---
+
+    private static String transcriptPath(Student student) {
+        return "/all/" + student.hallTicket();
+    }
+
+    private static String examCodeField(Exam exam) {
+        return "\"examCode\":\"" + exam.code() + "\"";
+    }
+
+    private static Set<String> codesOf(List<Exam> exams) {
+        Set<String> codes = new TreeSet<>();
+        exams.forEach(exam -> codes.add(exam.code()));
+        return codes;
+    }
+
+    private static <T> List<T> concat(List<T> first, List<T> second) {
+        List<T> both = new ArrayList<>(first);
+        both.addAll(second);
+        return both;
+    }
+
+    private static int maxAgeOf(ServiceClient.Reply reply) {
+        Matcher maxAge = Pattern.compile("max-age=(\\d+)").matcher(String.valueOf(reply.header("Cache-Control")));
+        return maxAge.find() ? Integer.parseInt(maxAge.group(1)) : -1;
+    }
+
+    private static JsonNode archiveOf(ServiceClient service) {
+        return service.get("/health").json().get("archive");
+    }
+
+    private static long metric(ServiceClient service, String name, String labels) {
+        return metricValue(service.get("/metrics").response().body(), name, labels);
+    }
+
+    /** The value of the line of metric {@code name} whose labels include {@code labels} ("" for any), or -1. */
+    private static long metricValue(String metrics, String name, String labels) {
+        Matcher line = METRIC_LINE.matcher(metrics);
+        while (line.find()) {
+            String lineLabels = line.group(2) == null ? "" : line.group(2);
+            if (line.group(1).equals(name) && lineLabels.contains(labels)) {
+                return (long) Double.parseDouble(line.group(3));
+            }
+        }
+        return -1;
+    }
+}
