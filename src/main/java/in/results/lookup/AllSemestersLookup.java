@@ -8,7 +8,6 @@ import in.results.archive.SeenReleases;
 import in.results.archive.StudentRecord;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
-import in.results.catalog.ReleaseDate;
 import in.results.catalog.Semester;
 import in.results.core.Deadline;
 import in.results.core.ExamQuery;
@@ -151,23 +150,29 @@ public final class AllSemestersLookup {
             return false;
         }
         AttemptWindow window = new AttemptWindow(key.hallTicket(), view.catalog(), key.regulation());
-        return !mark.seen().containsAll(listedReleases(window, view.catalog()));
+        return !mark.seen().containsAll(knownReleases(window, view.catalog()));
     }
 
-    /** The releases of the window that the list shows, and their listed RC/RV releases. */
-    private static SeenReleases listedReleases(AttemptWindow window, ExamCatalog catalog) {
-        Set<String> listed = new HashSet<>();
+    /** The releases of the window and their RC/RV releases, each named as the list shows it or not. */
+    private static SeenReleases knownReleases(AttemptWindow window, ExamCatalog catalog) {
+        Set<String> known = new HashSet<>();
         for (Semester semester : Semester.values()) {
             for (ExamRelease release : window.possible(semester)) {
-                if (!catalog.isUnlisted(release)) {
-                    listed.add(SeenReleases.nameOf(release.code(), false));
-                }
-                if (catalog.hasRcrv(release.code())) {
-                    listed.add(SeenReleases.nameOf(release.code(), true));
-                }
+                known.add(seenName(catalog, release));
+                catalog.rcrvRelease(release.code()).ifPresent(rcrv -> known.add(seenName(catalog, rcrv)));
             }
         }
-        return new SeenReleases(listed);
+        return new SeenReleases(known);
+    }
+
+    /**
+     * The release's name in {@link SeenReleases}: listed or not as {@code catalog} says. A release known only from the
+     * built-in table has a name of its own, so that its "no result" is not taken for the listed release's once the
+     * list shows it.
+     */
+    private static String seenName(ExamCatalog catalog, ExamRelease release) {
+        boolean listed = release.rcrv() ? catalog.hasRcrv(release.code()) : !catalog.isUnlisted(release);
+        return SeenReleases.nameOf(release.code(), release.rcrv(), listed);
     }
 
     private Loaded<TranscriptAnswer> load(TranscriptKey key, Deadline deadline) {
@@ -180,7 +185,7 @@ public final class AllSemestersLookup {
             Optional<Transcript> transcript = plan.transcript();
             ListMark mark;
             if (view.current()) {
-                SeenReleases seen = listedReleases(plan.window, view.catalog());
+                SeenReleases seen = knownReleases(plan.window, view.catalog());
                 archive.recordSeen(key.hallTicket(), key.regulation().code(), seen);
                 mark = new ListMark(view.listVersion(), seen);
             } else {
@@ -226,28 +231,41 @@ public final class AllSemestersLookup {
             }
         }
 
+        /**
+         * Round after round: what the archive answers of a round is recorded and the round planned again, so that
+         * the university is asked only a round the archive cannot answer any of — a kept page that settles a semester
+         * spares the releases planned beside it.
+         */
         Optional<Transcript> transcript() {
             for (Set<ExamQuery> round = search.nextRound(); !round.isEmpty(); round = search.nextRound()) {
-                ask(round);
+                if (!answeredFromArchive(round)) {
+                    ask(round);
+                }
             }
             return assemble();
         }
 
-        /**
-         * Answers what the archive keeps of the round, and asks the rest at once (the upstream client bounds
-         * concurrency per host).
-         */
+        /** Records the archive's answers to the round; whether there were any. */
+        private boolean answeredFromArchive(Set<ExamQuery> round) {
+            boolean any = false;
+            for (ExamQuery query : round) {
+                Optional<ExamAnswer> reused = reusedAnswer(query);
+                if (reused.isPresent()) {
+                    search.record(query, reused.get());
+                    any = true;
+                }
+            }
+            return any;
+        }
+
+        /** Asks the university all queries at once (the upstream client bounds concurrency per host). */
         private void ask(Set<ExamQuery> queries) {
             Map<ExamQuery, CompletableFuture<ExamAnswer>> pending = new LinkedHashMap<>();
             for (ExamQuery query : queries) {
-                Optional<ExamAnswer> reused = reusedAnswer(query);
                 pending.put(
                         query,
-                        reused.isPresent()
-                                ? CompletableFuture.completedFuture(reused.get())
-                                : CompletableFuture.supplyAsync(
-                                        () -> exams.remembered(hallTicket, query, Priority.INTERACTIVE, deadline),
-                                        executor));
+                        CompletableFuture.supplyAsync(
+                                () -> exams.remembered(hallTicket, query, Priority.INTERACTIVE, deadline), executor));
             }
             // Every answer of the round settles (or the deadline passes) before a failure is reported: a lookup that
             // fails leaves no exam load of its own behind for the next request to inherit.
@@ -259,12 +277,12 @@ public final class AllSemestersLookup {
         /** The archive's answer to {@code query}, when it stands for the university's ({@link ArchiveReuse}). */
         private Optional<ExamAnswer> reusedAnswer(ExamQuery query) {
             ArchivedAnswer answer = kept.page(PageKey.of(hallTicket, query));
-            if (answer == null) {
+            ExamRelease release = releases.get(query);
+            if (answer == null || release == null) {
                 return Optional.empty();
             }
-            ExamRelease release = releases.get(query);
-            boolean known = kept.seen().contains(query.examCode(), query.isRcrv());
-            return reuse.reused(answer, known, release == null ? ReleaseDate.UNKNOWN : release.releaseDate());
+            boolean known = kept.seen().releases().contains(seenName(catalog, release));
+            return reuse.reused(answer, known, release.releaseDate());
         }
 
         /**

@@ -119,17 +119,7 @@ class AdvancingSimulatorTest {
                 .filter(s -> s.regulation().equals("R22") && !s.hasNoResult())
                 .findFirst()
                 .orElseThrow();
-        Exam handMade = new Exam(
-                "1901",
-                "B.Tech I Year II Semester (R22) Regular Examinations Results",
-                LocalDate.of(2026, 8, 20),
-                Map.of("degree", "btech", "examCode", "1901"),
-                "btech",
-                "R22",
-                "1-2",
-                ExamKind.REGULAR,
-                false,
-                MarksLayout.SEVEN_COLUMN);
+        Exam handMade = UniversitySimulatorTest.handMadeRelease();
         Mark row = new Mark("CH202BS", "ENGINEERING CHEMISTRY", "30", "40", "70", "A", "4", "");
         try (UniversitySimulator site =
                 UniversitySimulator.builder(COHORT).asOf(from).start(0)) {
