@@ -5,6 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import in.results.config.DatabaseAddress;
 import in.results.testing.PostgresServer;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
@@ -61,6 +64,35 @@ class PostgresArchiveIT extends ArchiveContract {
         assertThat(took).isLessThan(TIMEOUT.plusMillis(250));
         assertThat(queuedWhileDown).isBetween(0, 1); // taken by the writer, retried, or still waiting
         assertThat(archive().health().reachable()).isTrue();
+    }
+
+    @Test
+    void a_slow_database_makes_a_read_a_miss_within_the_bound_and_writes_wait_for_it() throws Exception {
+        awaitReady();
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+        awaitWritten(1);
+        try (Connection blocker = DriverManager.getConnection(PostgresServer.jdbcUrlOf(url))) {
+            blocker.setAutoCommit(false);
+            try (Statement lock = blocker.createStatement()) {
+                // Every statement on the table now waits for this transaction: a database that stopped answering.
+                lock.execute("LOCK TABLE result_pages IN ACCESS EXCLUSIVE MODE");
+            }
+            archive().keep(key("1606", false), new ArchivedAnswer.NoResult(READ));
+
+            long started = System.nanoTime();
+            StudentRecord whileSlow = archive().student(STUDENT, "R18", soon());
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+            assertThat(whileSlow).isEqualTo(StudentRecord.empty());
+            assertThat(took).isBetween(TIMEOUT.minusMillis(50), TIMEOUT.plusMillis(250));
+            assertThat(archive().stats().reads(ArchiveStats.ReadOutcome.UNAVAILABLE))
+                    .isEqualTo(1);
+            assertThat(archive().stats().writes()).isEqualTo(1); // the second write waits
+            blocker.rollback();
+        }
+
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> archive().student(STUDENT, "R18", soon()).pages().size() == 2);
     }
 
     @Test
