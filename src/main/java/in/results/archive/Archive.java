@@ -207,6 +207,9 @@ public final class Archive implements AutoCloseable {
             return Optional.of(value);
         } catch (TimeoutException e) {
             result.cancel(true);
+            if (bound.equals(timeout)) { // not when the caller's own deadline came first
+                failed(new TimeoutException("no answer within " + bound.toMillis() + " ms"));
+            }
         } catch (ExecutionException e) {
             failed(e.getCause());
         } catch (InterruptedException e) {

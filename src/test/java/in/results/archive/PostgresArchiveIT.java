@@ -88,11 +88,13 @@ class PostgresArchiveIT extends ArchiveContract {
             assertThat(archive().stats().reads(ArchiveStats.ReadOutcome.UNAVAILABLE))
                     .isEqualTo(1);
             assertThat(archive().stats().writes()).isEqualTo(1); // the second write waits
+            assertThat(archive().health().reachable()).isFalse();
             blocker.rollback();
         }
 
         await().atMost(Duration.ofSeconds(15))
                 .until(() -> archive().student(STUDENT, "R18", soon()).pages().size() == 2);
+        assertThat(archive().health().reachable()).isTrue();
     }
 
     @Test
