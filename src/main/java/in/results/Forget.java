@@ -20,8 +20,8 @@ import java.util.List;
 /**
  * {@code results-service forget <hallticket>}: removes one student's records — every page and lookup record in the
  * archive the configuration names, and, with {@code RESULTS_REDIS_URL}, the fleet's shared copies of the student's
- * answers. Copies a running instance holds in its own memory are not reached: they end with their lifetime (a day at
- * most) or when the instance restarts (docs/operations.md says to restart the instances after a forget).
+ * answers. Copies a running instance holds in its own memory are not reached, and an instance of a fleet puts its copy
+ * back into Redis when it finds the key gone: run it while every instance is stopped (docs/operations.md).
  */
 final class Forget {
     /** How long the command waits for the archive's database. */

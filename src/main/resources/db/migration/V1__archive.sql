@@ -4,7 +4,7 @@
 
 CREATE TABLE result_pages (
     hall_ticket VARCHAR(10) NOT NULL,
-    degree      VARCHAR(16) NOT NULL,
+    degree      VARCHAR(32) NOT NULL,
     exam_code   VARCHAR(9)  NOT NULL,
     rcrv        BOOLEAN     NOT NULL,
     -- 'found' (page holds the parsed page as JSON) or 'no_result' (the university answered with its search form)

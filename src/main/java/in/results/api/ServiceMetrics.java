@@ -92,7 +92,8 @@ final class ServiceMetrics {
                 .description("kept pages replaced by a re-read that differs")
                 .register(registry);
         FunctionCounter.builder("results_archive_dropped_writes", archive, ArchiveStats::droppedWrites)
-                .description("archive writes dropped: the queue was full while the database did not answer")
+                .description(
+                        "archive writes dropped: the queue was full while the database did not answer, or it refused the row")
                 .register(registry);
         FunctionCounter.builder("results_archive_unreadable_rows", archive, ArchiveStats::unreadableRows)
                 .description("archive rows read as a miss: a newer format, or not readable")

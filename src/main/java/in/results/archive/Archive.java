@@ -195,8 +195,9 @@ public final class Archive implements AutoCloseable {
             return Optional.empty();
         }
         Future<T> result;
+        AtomicBoolean started = new AtomicBoolean();
         try {
-            result = readers.submit(inConnection(query));
+            result = readers.submit(inConnection(query, started));
         } catch (RejectedExecutionException e) {
             stats.read(ArchiveStats.ReadOutcome.UNAVAILABLE);
             return Optional.empty();
@@ -207,7 +208,9 @@ public final class Archive implements AutoCloseable {
             return Optional.of(value);
         } catch (TimeoutException e) {
             result.cancel(true);
-            if (bound.equals(timeout)) { // not when the caller's own deadline came first
+            // The database is slow only when the query had started: not when it waited for a reader thread all along
+            // (a busy moment of this instance), nor when the caller's own deadline came first.
+            if (bound.equals(timeout) && started.get()) {
                 failed(new TimeoutException("no answer within " + bound.toMillis() + " ms"));
             }
         } catch (ExecutionException e) {
@@ -220,8 +223,9 @@ public final class Archive implements AutoCloseable {
         return Optional.empty();
     }
 
-    private <T> Callable<T> inConnection(Query<T> query) {
+    private <T> Callable<T> inConnection(Query<T> query, AtomicBoolean started) {
         return () -> {
+            started.set(true);
             try (Connection connection = pool.getConnection()) {
                 T value = query.run(connection);
                 answered();
@@ -268,9 +272,7 @@ public final class Archive implements AutoCloseable {
                 continue;
             }
             try (Connection connection = pool.getConnection()) {
-                rows.write(connection, batch, this::changed);
-                stats.written(batch.size());
-                batch.clear();
+                write(connection, batch);
                 answered();
             } catch (SQLException | RuntimeException e) {
                 failed(e);
@@ -280,6 +282,47 @@ public final class Archive implements AutoCloseable {
                 pause(); // the same batch is tried again: nothing is lost while the queue holds
             }
         }
+    }
+
+    /**
+     * Writes {@code batch} in one transaction and empties it; when the database refuses a row for good (a value it
+     * cannot hold), row by row, dropping the refused ones (counted and logged), so that one bad row never blocks
+     * the rows behind it. Throws, leaving the rows not yet written in {@code batch}, when the database does not answer.
+     */
+    private void write(Connection connection, List<ArchiveRows.Write> batch) throws SQLException {
+        try {
+            rows.write(connection, batch, this::changed);
+            stats.written(batch.size());
+            batch.clear();
+            return;
+        } catch (SQLException e) {
+            if (!isRefusal(e)) {
+                throw e;
+            }
+        }
+        while (!batch.isEmpty()) {
+            try {
+                rows.write(connection, batch.subList(0, 1), this::changed);
+                stats.written(1);
+            } catch (SQLException e) {
+                if (!isRefusal(e)) {
+                    throw e;
+                }
+                stats.dropped();
+                // The state only: the database's message may quote the row, which holds names and marks.
+                LOG.warn(
+                        "archive: the {} database refused a row (SQL state {}); dropped",
+                        database.kind(),
+                        e.getSQLState());
+            }
+            batch.removeFirst();
+        }
+    }
+
+    /** A row the database will never take (data or constraint error, SQL state class 22 or 23), not an outage. */
+    private static boolean isRefusal(SQLException e) {
+        String state = e.getSQLState();
+        return state != null && (state.startsWith("22") || state.startsWith("23"));
     }
 
     /** Waits for a write (not while closing), then takes what else is queued; false when nothing came. */

@@ -46,7 +46,7 @@ public record ArchiveDatabase(String kind, String jdbcUrl, String user, String p
     /** The SQLite file in {@code dataDir}, created with the folder when missing. */
     public static ArchiveDatabase embedded(Path dataDir) {
         return new ArchiveDatabase(
-                EMBEDDED, SQLITE_URL + dataDir.toAbsolutePath().resolve(FILE), "", "", 2);
+                EMBEDDED, SQLITE_URL + dataDir.toAbsolutePath().resolve(FILE), "", "", 4);
     }
 
     /** The PostgreSQL database at {@code address}. */

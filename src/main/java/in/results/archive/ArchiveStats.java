@@ -62,7 +62,7 @@ public final class ArchiveStats {
         return changedPages.sum();
     }
 
-    /** Writes dropped because the queue was full while the database did not answer. */
+    /** Writes dropped: the queue was full while the database did not answer, or the database refused the row. */
     public long droppedWrites() {
         return droppedWrites.sum();
     }

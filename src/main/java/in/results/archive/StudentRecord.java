@@ -2,6 +2,7 @@ package in.results.archive;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What the archive holds of one hall ticket: every kept answer, and the listed releases that the last complete
@@ -19,8 +20,8 @@ public record StudentRecord(Map<PageKey, ArchivedAnswer> pages, SeenReleases see
         return new StudentRecord(Map.of(), SeenReleases.NONE);
     }
 
-    /** The answer kept for {@code key}, or null. */
-    public ArchivedAnswer page(PageKey key) {
-        return pages.get(key);
+    /** The answer kept for {@code key}. */
+    public Optional<ArchivedAnswer> page(PageKey key) {
+        return Optional.ofNullable(pages.get(key));
     }
 }

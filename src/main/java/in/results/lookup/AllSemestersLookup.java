@@ -2,7 +2,6 @@ package in.results.lookup;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.archive.Archive;
-import in.results.archive.ArchivedAnswer;
 import in.results.archive.PageKey;
 import in.results.archive.SeenReleases;
 import in.results.archive.StudentRecord;
@@ -265,7 +264,9 @@ public final class AllSemestersLookup {
                 pending.put(
                         query,
                         CompletableFuture.supplyAsync(
-                                () -> exams.remembered(hallTicket, query, Priority.INTERACTIVE, deadline), executor));
+                                () -> exams.remembered(
+                                        hallTicket, query, listedBefore(query), Priority.INTERACTIVE, deadline),
+                                executor));
             }
             // Every answer of the round settles (or the deadline passes) before a failure is reported: a lookup that
             // fails leaves no exam load of its own behind for the next request to inherit.
@@ -276,13 +277,16 @@ public final class AllSemestersLookup {
 
         /** The archive's answer to {@code query}, when it stands for the university's ({@link ArchiveReuse}). */
         private Optional<ExamAnswer> reusedAnswer(ExamQuery query) {
-            ArchivedAnswer answer = kept.page(PageKey.of(hallTicket, query));
             ExamRelease release = releases.get(query);
-            if (answer == null || release == null) {
-                return Optional.empty();
-            }
-            boolean known = kept.seen().releases().contains(seenName(catalog, release));
-            return reuse.reused(answer, known, release.releaseDate());
+            return kept.page(PageKey.of(hallTicket, query))
+                    .filter(answer -> release != null)
+                    .flatMap(answer -> reuse.reused(answer, listedBefore(query), release));
+        }
+
+        /** Whether the student's last complete lookup knew the release of {@code query}, listed as it is now. */
+        private boolean listedBefore(ExamQuery query) {
+            ExamRelease release = releases.get(query);
+            return release != null && kept.seen().releases().contains(seenName(catalog, release));
         }
 
         /**

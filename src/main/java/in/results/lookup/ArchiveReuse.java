@@ -1,7 +1,8 @@
 package in.results.lookup;
 
 import in.results.archive.ArchivedAnswer;
-import in.results.catalog.ReleaseDate;
+import in.results.catalog.ExamRelease;
+import in.results.catalog.ReleaseSource;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,8 +17,9 @@ import java.util.Optional;
  *       such rows in later under the same exam code, so it is read again once a day while a lookup needs it;</li>
  *   <li>"no result": only for a release the student's last complete lookup already knew from the list (before it was
  *       listed, the exam may not have been published: a "no result" read then says nothing), and then for good once
- *       it was read {@link #SETTLED_AFTER} or more after the release date (a release of unknown date is an old one),
- *       else for {@link #REREAD_AFTER} after it was read: late results of a new release are read once a day.</li>
+ *       it was read {@link #SETTLED_AFTER} or more after the release date (a code known only from the built-in table,
+ *       without a date, is an old one; a listed release whose date cannot be read is never settled), else for
+ *       {@link #REREAD_AFTER} after it was read: late results of a new release are read once a day.</li>
  * </ul>
  */
 final class ArchiveReuse {
@@ -30,29 +32,35 @@ final class ArchiveReuse {
         this.clock = clock;
     }
 
+    /** A kept result page as the lookup's, when it stands for the university's; never a "no result". */
+    Optional<ExamAnswer> reusedPage(ArchivedAnswer kept) {
+        return kept instanceof ArchivedAnswer.Found found && (!found.page().hasWithheldRow() || isRecent(kept))
+                ? Optional.of(new ExamAnswer.Found(found.page()))
+                : Optional.empty();
+    }
+
     /**
-     * The kept answer as the lookup's, when it stands for the university's; {@code known} whether the student's last
-     * complete lookup knew the release from the list, {@code released} its date when known.
+     * The kept answer for {@code release} as the lookup's, when it stands for the university's; {@code known}:
+     * whether the student's last complete lookup knew the release from the list.
      */
-    Optional<ExamAnswer> reused(ArchivedAnswer kept, boolean known, ReleaseDate released) {
-        Instant now = clock.instant();
-        boolean recent = Duration.between(kept.readAt(), now).compareTo(REREAD_AFTER) < 0;
+    Optional<ExamAnswer> reused(ArchivedAnswer kept, boolean known, ExamRelease release) {
         return switch (kept) {
-            case ArchivedAnswer.Found found ->
-                !found.page().hasWithheldRow() || recent
-                        ? Optional.of(new ExamAnswer.Found(found.page()))
-                        : Optional.empty();
+            case ArchivedAnswer.Found found -> reusedPage(found);
             case ArchivedAnswer.NoResult none ->
-                known && (recent || settled(none.readAt(), released))
+                known && (isRecent(none) || settled(none.readAt(), release))
                         ? Optional.of(new ExamAnswer.NoResult())
                         : Optional.empty();
         };
     }
 
-    private static boolean settled(Instant readAt, ReleaseDate released) {
-        return released.toOptional()
+    private boolean isRecent(ArchivedAnswer kept) {
+        return Duration.between(kept.readAt(), clock.instant()).compareTo(REREAD_AFTER) < 0;
+    }
+
+    private static boolean settled(Instant readAt, ExamRelease release) {
+        return release.releasedOn()
                 .map(date -> !readAt.isBefore(
                         date.atStartOfDay(ZoneOffset.UTC).toInstant().plus(SETTLED_AFTER)))
-                .orElse(true);
+                .orElse(release.source() == ReleaseSource.BUILT_IN_TABLE);
     }
 }

@@ -3,7 +3,6 @@ package in.results.lookup;
 import in.results.archive.Archive;
 import in.results.archive.ArchivedAnswer;
 import in.results.archive.PageKey;
-import in.results.catalog.ReleaseDate;
 import in.results.core.Deadline;
 import in.results.core.ExamQuery;
 import in.results.core.HallTicket;
@@ -19,6 +18,7 @@ import in.results.upstream.UpstreamClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One hall ticket in one exam, through the single-exam store: results are kept 30 minutes, "no result" 5
@@ -67,18 +67,24 @@ public final class ExamLookup {
      * period), because a result a published release holds for a hall ticket does not change; otherwise the
      * university is asked, without asking the archive again. Not reused when no longer fresh: "no result" (an RC/RV
      * page or a withheld result may still appear) and a result with a withheld ({@code -}) row (its grade may be
-     * published later).
+     * published later). A fresh "no result" is reused only when {@code listedBefore}: the release was on the list
+     * the caller's last lookup knew — one read before the release was listed (by a single-exam request for its code)
+     * says nothing of what it holds now.
      */
-    public ExamAnswer remembered(HallTicket hallTicket, ExamQuery exam, Priority priority, Deadline deadline) {
+    public ExamAnswer remembered(
+            HallTicket hallTicket, ExamQuery exam, boolean listedBefore, Priority priority, Deadline deadline) {
         Optional<CachedAnswer<ExamAnswer>> stored = stored(hallTicket, exam);
         if (stored.isPresent()
-                && (stored.get().status() == CacheStatus.HIT
-                        || isSettled(stored.get().value()))) {
+                && (isSettled(stored.get().value())
+                        || stored.get().status() == CacheStatus.HIT
+                                && (listedBefore || stored.get().value() instanceof ExamAnswer.Found))) {
             return stored.get().value();
         }
-        return current(
-                        store.get(new ExamKey(hallTicket, exam), key -> fetched(key, priority, deadline), deadline),
-                        exam)
+        ExamKey key = new ExamKey(hallTicket, exam);
+        Function<ExamKey, Loaded<ExamAnswer>> fetch = k -> fetched(k, priority, deadline);
+        // A fresh "no result" not to be reused: read again, even though the store holds it fresh.
+        boolean readAgain = stored.isPresent() && stored.get().status() == CacheStatus.HIT;
+        return current(readAgain ? store.reload(key, fetch, deadline) : store.get(key, fetch, deadline), exam)
                 .value();
     }
 
@@ -102,7 +108,7 @@ public final class ExamLookup {
     /** The archive's result page when it stands for the university's, else the university's answer. */
     private Loaded<ExamAnswer> keptOrFetched(ExamKey key, Priority priority, Deadline deadline) {
         return archive.page(PageKey.of(key.hallTicket(), key.exam()), deadline)
-                .flatMap(kept -> reuse.reused(kept, false, ReleaseDate.UNKNOWN))
+                .flatMap(reuse::reusedPage)
                 .map(kept -> new Loaded<>(kept, RESULT_FRESH))
                 .orElseGet(() -> fetched(key, priority, deadline));
     }

@@ -98,6 +98,21 @@ class PostgresArchiveIT extends ArchiveContract {
     }
 
     @Test
+    void a_row_the_database_refuses_is_dropped_and_counted_and_never_blocks_the_rows_behind_it() {
+        awaitReady();
+        PageKey tooLong = new PageKey(STUDENT, "b".repeat(40), "1605", false); // the degree column holds 32
+        archive().keep(tooLong, new ArchivedAnswer.NoResult(READ));
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> archive().stats().writes() == 1);
+
+        assertThat(archive().stats().droppedWrites()).isEqualTo(1);
+        assertThat(archive().student(STUDENT, "R18", soon()).pages())
+                .containsExactly(java.util.Map.entry(key("1605", false), new ArchivedAnswer.Found(PAGE, READ)));
+        assertThat(archive().health().reachable()).isTrue();
+    }
+
+    @Test
     void a_database_down_at_start_gets_its_schema_when_it_first_answers() {
         postgres.stop();
         Archive early = Archive.open(database(), TIMEOUT, Clock.systemUTC());

@@ -160,6 +160,38 @@ class ResultsDayArchiveIT {
     }
 
     @Test
+    void a_no_result_read_before_the_release_was_listed_is_never_taken_for_its_answer() {
+        // given a student of the batch looked up the day before, who also asked for the coming release's code on
+        // its own (the university answers "no result": nothing is published under it yet)
+        university(DAY_BEFORE);
+        ServiceClient service = service(QUICK_LIST);
+        Cohort after = COHORT.asOf(RESULTS_DAY);
+        Student student = after.students().stream()
+                .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
+                .findFirst()
+                .orElseThrow();
+        service.get(transcriptPath(student));
+        StringBuilder early = new StringBuilder("/api?hallticket=" + student.hallTicket());
+        RESULTS_DAY_RELEASE
+                .linkParams()
+                .forEach((name, value) ->
+                        early.append('&').append(name).append('=').append(value));
+        var tooEarly = service.get(early.toString());
+
+        // when the university publishes it
+        publish(RESULTS_DAY);
+
+        // then the student's answer shows it once the list is read, the early "no result" notwithstanding
+        ObjectNode expected = ExpectedTranscript.of(after, student);
+        await("the new semester in the answer of " + student.hallTicket())
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> service.get(transcriptPath(student)).json().equals(expected));
+        assertThat(tooEarly.status()).isEqualTo(404);
+        assertThat(service.get(early.toString()).status()).isEqualTo(200);
+    }
+
+    @Test
     void returning_students_after_a_restart_cost_only_releases_listed_since_their_last_lookup() throws Exception {
         // given twenty students of every batch (some with results in what comes next) looked up the day before
         university(DAY_BEFORE);
