@@ -39,7 +39,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * per world, replayed without HTTP ({@link ReplayedSearches}); {@code burst} — a results day in the first world
  * ({@link ResultsDayBurst}); {@code cached} — warm latency, cached throughput and one bulk job in the latest world
  * (cold, burst and cached after a JVM warm-up on another cohort); {@code redis} — cached answers on the embedded store and on
- * Redis; {@code fleet} — three instances on one Redis ({@link FleetBenchmarks}); {@code wire} — the jar in a process
+ * Redis; {@code fleet} — three instances on one Redis ({@link FleetBenchmarks}); {@code results-day} — students
+ * returning, after a restart, on the day their results are published, on one instance and on a fleet with
+ * PostgreSQL, and the archive's size and write cost ({@link ResultsDayReturn}); {@code wire} — the jar in a process
  * of its own under {@code wrk} ({@link WireBenchmark}). Worlds
  * ({@code -Dbench.worlds}): {@code latest}, a day {@code YYYY-MM-DD} (the university as it stood then), either
  * with {@code +YYYY-MM-DD} (the list without its rows released before that day).
@@ -180,6 +182,9 @@ public final class Benchmarks {
         }
         if (SUITES.contains("fleet")) {
             new FleetBenchmarks(L).run();
+        }
+        if (SUITES.contains("results-day")) {
+            new ResultsDayReturn(cohort).run();
         }
         if (SUITES.contains("wire")) {
             new WireBenchmark().run();

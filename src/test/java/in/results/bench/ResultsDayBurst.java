@@ -1,11 +1,9 @@
 package in.results.bench;
 
+import in.results.bench.ClientCrowd.Sent;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
 import io.javalin.Javalin;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 
 /**
@@ -31,74 +28,41 @@ final class ResultsDayBurst {
     private static final Duration QUIET = Duration.ofSeconds(2);
     private static final Duration LONGEST_WAIT = Duration.ofMinutes(2);
 
-    /** One request of the burst: when it was sent and answered (ms after the start), and what it got. */
-    record Sent(String hallTicket, int client, long sentMs, long answeredMs, int status, long retryAfterSeconds) {}
-
     /** The retry of a 503: how long the client waited as told, what it got then, how fast and from where. */
     record Retried(long waitedSeconds, int status, long answeredInMs, String cache) {}
 
-    private final HttpClient http = HttpClient.newBuilder()
-            .connectTimeout(Duration.ofSeconds(10))
-            .executor(Executors.newVirtualThreadPerTaskExecutor())
-            .build();
+    private final ClientCrowd crowd = new ClientCrowd();
 
     void run(String worldName, UniversitySimulator.Builder world) throws Exception {
         List<Student> candidates = new ArrayList<>(world.cohort().students().stream()
                 .filter(s -> s.regulation().equals("R18") && !s.hasNoResult())
                 .toList());
         Collections.shuffle(candidates, new Random(2023));
-        List<String> requests = new ArrayList<>();
-        for (Student student : candidates.subList(0, STUDENTS)) {
-            for (int i = 0; i < REQUESTS_EACH; i++) {
-                requests.add(student.hallTicket());
-            }
-        }
-        Collections.shuffle(requests, new Random(5));
         try (UniversitySimulator simulator = world.start(0)) {
             simulator.setLatency(Benchmarks.L, Duration.ZERO);
             simulator.setMaxConcurrent(Benchmarks.SERVER_CAPACITY);
             Javalin service = Benchmarks.startService(simulator, Map.of("RESULTS_TRUSTED_PROXIES", "127.0.0.1"));
             String base = "http://127.0.0.1:" + service.port();
-            send(base + "/new/all", 0); // the release list is cached before the day starts
+            List<String> requests = ClientCrowd.shuffled(
+                    candidates.subList(0, STUDENTS).stream()
+                            .map(student -> base + "/all-r18/" + student.hallTicket())
+                            .toList(),
+                    REQUESTS_EACH,
+                    5);
+            crowd.send(base + "/new/all", 0); // the release list is cached before the day starts
             simulator.resetCounters();
-            ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();
-            for (int i = 0; i < requests.size(); i++) {
-                queue.add(i);
-            }
-            List<Sent> sent = Collections.synchronizedList(new ArrayList<>());
             List<Retried> retried = Collections.synchronizedList(new ArrayList<>());
             long start = System.nanoTime();
+            List<Sent> sent;
             long clientsDoneMs;
             long clientsRequests;
             long quietMs;
             try (var retries = Executors.newVirtualThreadPerTaskExecutor()) {
-                try (var clients = Executors.newVirtualThreadPerTaskExecutor()) {
-                    for (int c = 0; c < CLIENTS; c++) {
-                        int client = c;
-                        clients.submit(() -> {
-                            for (Integer next = queue.poll(); next != null; next = queue.poll()) {
-                                String url = base + "/all-r18/" + requests.get(next);
-                                long sentMs = millisSince(start);
-                                HttpResponse<String> reply = send(url, client);
-                                long retryAfter = reply.headers()
-                                        .firstValue("Retry-After")
-                                        .map(Long::parseLong)
-                                        .orElse(-1L);
-                                sent.add(new Sent(
-                                        requests.get(next),
-                                        client,
-                                        sentMs,
-                                        millisSince(start),
-                                        reply.statusCode(),
-                                        retryAfter));
-                                if (reply.statusCode() == 503) {
-                                    retries.submit(() -> retried.add(retry(url, client, retryAfter)));
-                                }
-                            }
-                            return null;
-                        });
+                sent = crowd.ask(requests, CLIENTS, start, (one, reply) -> {
+                    if (one.status() == 503) {
+                        retries.submit(() -> retried.add(retry(one.url(), one.client(), one.retryAfterSeconds())));
                     }
-                } // every first request answered
+                });
                 clientsDoneMs = millisSince(start);
                 clientsRequests = simulator.requestCount("/resultAction");
                 quietMs = awaitQuiet(simulator, start);
@@ -119,7 +83,7 @@ final class ResultsDayBurst {
         long wait = Math.max(0, retryAfterSeconds);
         Thread.sleep(Duration.ofSeconds(wait));
         long start = System.nanoTime();
-        HttpResponse<String> reply = send(url, client);
+        HttpResponse<String> reply = crowd.send(url, client);
         return new Retried(
                 wait,
                 reply.statusCode(),
@@ -128,7 +92,7 @@ final class ResultsDayBurst {
     }
 
     /** Waits until the university has had no result request for {@link #QUIET}; returns when that began (ms). */
-    private static long awaitQuiet(UniversitySimulator simulator, long start) throws InterruptedException {
+    static long awaitQuiet(UniversitySimulator simulator, long start) throws InterruptedException {
         long last = simulator.requestCount("/resultAction");
         long changedAt = millisSince(start);
         while (millisSince(start) - changedAt < QUIET.toMillis() && millisSince(start) < LONGEST_WAIT.toMillis()) {
@@ -200,15 +164,7 @@ final class ResultsDayBurst {
                 clientsRequests, allRequests, allRequests / (double) STUDENTS, quietMs / 1000.0);
     }
 
-    private HttpResponse<String> send(String url, int client) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(url))
-                .timeout(Duration.ofSeconds(60))
-                .header("X-Forwarded-For", "10.1." + client / 250 + "." + (client % 250 + 1))
-                .build();
-        return http.send(request, HttpResponse.BodyHandlers.ofString());
-    }
-
     private static long millisSince(long startNanos) {
-        return (System.nanoTime() - startNanos) / 1_000_000;
+        return ClientCrowd.millisSince(startNanos);
     }
 }

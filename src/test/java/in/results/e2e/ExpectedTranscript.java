@@ -20,9 +20,10 @@ import java.util.TreeMap;
  * The expected {@code /all-r18}, {@code /all-r22} and {@code /all} body computed from the simulator's ground truth —
  * every attempt the student really has in the regulation's B.Tech releases — by DESIGN §4, independently of the
  * service: a lossy request plan would show up as a difference. R22 uses R18's grade points and merge rule; a later
- * attempt with new internal marks (re-registration) is just another attempt.
+ * attempt with new internal marks (re-registration) is just another attempt. Public for the benchmarks, which check
+ * every answer of a results day against it.
  */
-final class ExpectedTranscript {
+public final class ExpectedTranscript {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Map<String, Integer> POINTS =
             Map.of("O", 10, "A+", 9, "A", 8, "B+", 7, "B", 6, "C", 5, "D", 5);
@@ -33,12 +34,12 @@ final class ExpectedTranscript {
     private record Row(Mark mark, boolean fourColumn) {}
 
     /** The body of the student's own regulation's endpoint. */
-    static ObjectNode of(Cohort cohort, Student student) {
+    public static ObjectNode of(Cohort cohort, Student student) {
         return of(cohort, student, student.regulation());
     }
 
     /** The body of {@code /all-<regulation>}: only B.Tech releases of {@code regulation} are attempts. */
-    static ObjectNode of(Cohort cohort, Student student, String regulation) {
+    public static ObjectNode of(Cohort cohort, Student student, String regulation) {
         Map<String, List<Exam>> attemptsBySemester = new TreeMap<>();
         for (String code : student.results().keySet()) {
             Exam exam = cohort.exam(code).orElseThrow();
