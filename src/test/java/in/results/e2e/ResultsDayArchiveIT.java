@@ -201,13 +201,7 @@ class ResultsDayArchiveIT {
         Cohort after = COHORT.asOf(WEEKS_AFTER);
         List<Exam> comingUp = COHORT.releasesBetween(DAY_BEFORE, WEEKS_AFTER);
         List<Student> students = returningStudents(before, after, comingUp, 20);
-        ServiceClient firstClient = new ServiceClient(first.port());
-        for (Student student : students) {
-            assertThat(firstClient.get(transcriptPath(student)).json())
-                    .as(student.hallTicket())
-                    .isEqualTo(ExpectedTranscript.of(
-                            before, before.student(student.hallTicket()).orElseThrow()));
-        }
+        lookUpExactly(new ServiceClient(first.port()), before, students);
         stop(first);
 
         // when the university publishes ten weeks of releases (regular, supplementary, RC/RV) and the service comes
@@ -388,13 +382,7 @@ class ResultsDayArchiveIT {
         Cohort after = COHORT.asOf(MONTH_AFTER);
         List<Exam> comingUp = COHORT.releasesBetween(DAY_BEFORE, MONTH_AFTER);
         List<Student> students = returningStudents(before, after, comingUp, 30);
-        ServiceClient first = new ServiceClient(a.port());
-        for (Student student : students) {
-            assertThat(first.get(transcriptPath(student)).json())
-                    .as(student.hallTicket())
-                    .isEqualTo(ExpectedTranscript.of(
-                            before, before.student(student.hallTicket()).orElseThrow()));
-        }
+        lookUpExactly(new ServiceClient(a.port()), before, students);
 
         // when Redis loses every key, the other two restart, the university publishes a month of releases, and
         // the thirty come back through the other two once they read the new list
@@ -801,6 +789,16 @@ class ResultsDayArchiveIT {
         released.addAll(ReleaseLists.builtInCodesAbove(newestBefore));
         released.removeAll(ReleaseLists.builtInCodesAbove(ReleaseLists.newestCode(ReleaseLists.pageOf(primary))));
         return released;
+    }
+
+    /** Looks every student up once through {@code client}: each answer must be the truth of {@code day}. */
+    private static void lookUpExactly(ServiceClient client, Cohort day, List<Student> students) {
+        for (Student student : students) {
+            assertThat(client.get(transcriptPath(student)).json())
+                    .as(student.hallTicket())
+                    .isEqualTo(ExpectedTranscript.of(
+                            day, day.student(student.hallTicket()).orElseThrow()));
+        }
     }
 
     private static Set<String> codesOf(List<Exam> exams) {
