@@ -295,14 +295,8 @@ public final class AllSemestersLookup {
          */
         List<AttemptPage> pagesRead() {
             List<AttemptPage> pages = new ArrayList<>();
-            for (Semester semester : Semester.values()) {
-                for (ExamRelease release : window.possible(semester)) {
-                    search.pageOf(release).ifPresent(page -> pages.add(new AttemptPage(release, page)));
-                    search.rcrvPageOf(release)
-                            .ifPresent(page -> pages.add(new AttemptPage(
-                                    catalog.rcrvRelease(release.code()).orElseThrow(), page)));
-                }
-            }
+            releases.forEach((query, release) ->
+                    search.pageOf(query).ifPresent(page -> pages.add(new AttemptPage(release, page))));
             pages.sort(Comparator.comparing(
                             (AttemptPage page) -> page.release().releasedOn().orElse(LocalDate.MIN))
                     .thenComparing(page -> page.release().code(), ExamCatalog.BY_CODE)

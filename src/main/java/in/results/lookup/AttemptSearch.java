@@ -109,12 +109,10 @@ final class AttemptSearch {
         return pageOf(queryOf(release))
                 .map(page -> new Attempt(
                         page.subjects(),
-                        rcrvPageOf(release).map(ResultPage::subjects).orElse(List.of())));
-    }
-
-    /** The release's RC/RV page, when asked and found. */
-    Optional<ResultPage> rcrvPageOf(ExamRelease release) {
-        return rcrvQueryOf(release).flatMap(this::pageOf);
+                        rcrvQueryOf(release)
+                                .flatMap(this::pageOf)
+                                .map(ResultPage::subjects)
+                                .orElse(List.of())));
     }
 
     /** The release's own result page, when asked and found. */
@@ -264,7 +262,8 @@ final class AttemptSearch {
         return SemesterLookup.queryOf(release);
     }
 
-    private Optional<ResultPage> pageOf(ExamQuery query) {
+    /** The page {@code query} found, when asked and found. */
+    Optional<ResultPage> pageOf(ExamQuery query) {
         return answers.get(query) instanceof ExamAnswer.Found found ? Optional.of(found.page()) : Optional.empty();
     }
 }

@@ -62,11 +62,8 @@ public final class ListPage<T> {
      */
     public CachedAnswer<List<T>> current(Deadline deadline) {
         Optional<CachedAnswer<List<T>>> stored = store.peek(KEY);
-        if (stored.isPresent()) {
-            return stored.get();
-        }
-        if (failedRecently()) {
-            throw LookupFailure.unavailable(path + " failed less than a minute ago");
+        if (stored.isPresent() || failedRecently()) {
+            return stored.orElseThrow(this::failedJustNow);
         }
         return store.get(KEY, this::load, deadline);
     }
@@ -115,7 +112,11 @@ public final class ListPage<T> {
     }
 
     private CachedAnswer<List<T>> storedCopy() {
-        return store.peek(KEY).orElseThrow(() -> LookupFailure.unavailable(path + " failed less than a minute ago"));
+        return store.peek(KEY).orElseThrow(this::failedJustNow);
+    }
+
+    private LookupFailure failedJustNow() {
+        return LookupFailure.unavailable(path + " failed less than a minute ago");
     }
 
     private Loaded<List<T>> load(String key) {
