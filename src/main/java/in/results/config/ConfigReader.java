@@ -180,18 +180,7 @@ public final class ConfigReader {
             return raw;
         }
         String shape = "RESULTS_REDIS_URL must look like redis://[user:password@]host:port[/db] or rediss://…";
-        URI uri;
-        try {
-            uri = new URI(raw);
-        } catch (URISyntaxException e) {
-            throw new ConfigException(shape + " (not a URL)");
-        }
-        if (!"redis".equals(uri.getScheme()) && !"rediss".equals(uri.getScheme())) {
-            throw new ConfigException(shape + " (scheme " + uri.getScheme() + ")");
-        }
-        if (uri.getHost() == null) {
-            throw new ConfigException(shape + " (no host)");
-        }
+        URI uri = ServerUri.parse(raw, shape, Set.of("redis", "rediss"));
         String path = uri.getPath() == null ? "" : uri.getPath();
         if (!path.isEmpty() && !path.equals("/") && !path.matches("/\\d{1,2}")) {
             throw new ConfigException(shape + " (the path is a database number, got " + path + ")");

@@ -1,10 +1,10 @@
 package in.results.config;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -35,18 +35,7 @@ public record DatabaseAddress(String jdbcUrl, String user, String password) {
      * a password).
      */
     public static DatabaseAddress parse(String uri) {
-        URI parsed;
-        try {
-            parsed = new URI(uri);
-        } catch (URISyntaxException e) {
-            throw new ConfigException(SHAPE + " (not a URI)");
-        }
-        if (!"postgres".equals(parsed.getScheme()) && !"postgresql".equals(parsed.getScheme())) {
-            throw new ConfigException(SHAPE + " (scheme " + parsed.getScheme() + ")");
-        }
-        if (parsed.getHost() == null) {
-            throw new ConfigException(SHAPE + " (no host)");
-        }
+        URI parsed = ServerUri.parse(uri, SHAPE, Set.of("postgres", "postgresql"));
         String path = parsed.getRawPath() == null ? "" : parsed.getRawPath();
         if (!DATABASE.matcher(path).matches()) {
             throw new ConfigException(SHAPE + " (the path must name one database)");
