@@ -5,20 +5,24 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
 /**
- * Data folders for services started by tests and benchmarks: each service gets an empty folder of its own in the
- * system's temporary directory (so no test finds another's archive), deleted when the test JVM exits — a service
- * writes its archive until it stops, which a test's own clean-up cannot always wait for.
+ * Data folders for services started by tests and benchmarks: each service gets an empty folder of its own (so no test
+ * finds another's archive), all of one test JVM's under one parent in the system's temporary directory,
+ * {@code results-data-<process id>}. A service writes its archive until it stops, which a test's own clean-up cannot
+ * always wait for, so the parent is deleted when the JVM exits; and the parents a JVM killed before its exit left
+ * behind are deleted by the next JVM that makes a data folder.
  */
 public final class DataFolders {
-    private static final List<Path> MADE = new CopyOnWriteArrayList<>();
+    private static final String PREFIX = "results-data-";
+    private static final Path TEMPORARY = Path.of(System.getProperty("java.io.tmpdir"));
+    private static final Path PARENT =
+            TEMPORARY.resolve(PREFIX + ProcessHandle.current().pid());
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> MADE.forEach(DataFolders::delete), "data-folders"));
+        deleteLeftOvers();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(PARENT), "data-folders"));
     }
 
     private DataFolders() {}
@@ -26,9 +30,7 @@ public final class DataFolders {
     /** A new empty folder, deleted at exit. */
     public static Path fresh() {
         try {
-            Path folder = Files.createTempDirectory("results-data-");
-            MADE.add(folder);
-            return folder;
+            return Files.createTempDirectory(Files.createDirectories(PARENT), "service-");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -56,7 +58,26 @@ public final class DataFolders {
             paths.sorted(Comparator.reverseOrder())
                     .forEach(path -> path.toFile().delete());
         } catch (IOException | UncheckedIOException e) {
-            // best effort at exit: the system's temporary directory is cleaned by the system too
+            // best effort: the next JVM deletes what is left (deleteLeftOvers)
+        }
+    }
+
+    /** Deletes the parents of JVMs that no longer run (killed before their exit could delete them). */
+    private static void deleteLeftOvers() {
+        try (Stream<Path> parents = Files.list(TEMPORARY)) {
+            parents.filter(path -> path.getFileName().toString().startsWith(PREFIX))
+                    .filter(path -> !isRunning(path.getFileName().toString().substring(PREFIX.length())))
+                    .forEach(DataFolders::delete);
+        } catch (IOException e) {
+            // nothing to clean, or not allowed to look: the folders of this JVM are still deleted at its exit
+        }
+    }
+
+    private static boolean isRunning(String pid) {
+        try {
+            return ProcessHandle.of(Long.parseLong(pid)).isPresent();
+        } catch (NumberFormatException e) {
+            return true; // not a folder of ours (another program's results-data-…): left alone
         }
     }
 }
