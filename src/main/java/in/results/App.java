@@ -1,6 +1,17 @@
 package in.results;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.alerts.AlertDispatcher;
+import in.results.alerts.AlertStore;
+import in.results.alerts.Alerts;
+import in.results.alerts.DeliveryWorker;
+import in.results.alerts.HostResolver;
+import in.results.alerts.LiveStreams;
+import in.results.alerts.PushSender;
+import in.results.alerts.Subscriptions;
+import in.results.alerts.WebhookSender;
 import in.results.api.HttpApi;
+import in.results.api.ResultEvents;
 import in.results.archive.Archive;
 import in.results.archive.ArchiveDatabase;
 import in.results.bulk.BulkJobs;
@@ -21,9 +32,14 @@ import in.results.store.AnswerStore;
 import in.results.upstream.UpstreamClient;
 import in.results.upstream.UpstreamPolicy;
 import io.javalin.Javalin;
+import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** The one wiring place: builds every part by constructor and returns the unstarted HTTP server. */
 public final class App {
@@ -141,7 +157,10 @@ public final class App {
         ListWatch watch = new ListWatch(
                 catalog, notifications, config.listRefresh(), config.requestDeadline(), environment.ticker());
         BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
-        return new Service(
+        AtomicReference<Javalin> server = new AtomicReference<>();
+        Alerts alerts =
+                alerts(config, environment, archive, catalog, allSemesters, () -> publicUrl(config, server.get()));
+        Service service = new Service(
                 new HttpApi(
                                 exams,
                                 semesters,
@@ -150,6 +169,7 @@ public final class App {
                                 releases,
                                 notifications,
                                 watch,
+                                alerts,
                                 archive,
                                 upstream,
                                 stores.mode(),
@@ -158,6 +178,71 @@ public final class App {
                                 environment)
                         .server(),
                 catalog);
+        server.set(service.server());
+        return service;
+    }
+
+    /** The service's address as clients reach it: {@code RESULTS_PUBLIC_URL}, else this machine's port. */
+    private static String publicUrl(ServiceConfig config, Javalin server) {
+        return config.alerts().publicUrl().isEmpty()
+                ? "http://localhost:" + server.port()
+                : config.alerts().publicUrl();
+    }
+
+    /**
+     * Result alerts, their records in the archive's database. Webhooks and push services are sent to with a client
+     * that follows no redirect (a redirect could lead past the address checks) and waits 5 s at most to connect.
+     */
+    private static Alerts alerts(
+            ServiceConfig config,
+            Environment environment,
+            Archive archive,
+            CatalogSource catalog,
+            AllSemestersLookup allSemesters,
+            Supplier<String> publicUrl) {
+        ObjectMapper mapper = new ObjectMapper();
+        String instance = "instance-" + UUID.randomUUID();
+        AlertStore store = new AlertStore(archive);
+        HttpClient client = HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(Duration.ofSeconds(5))
+                .executor(Executors.newVirtualThreadPerTaskExecutor())
+                .build();
+        Duration bound = config.databaseTimeout();
+        AlertDispatcher dispatcher = new AlertDispatcher(
+                catalog,
+                allSemesters,
+                store,
+                result -> ResultEvents.data(result, publicUrl.get()),
+                mapper,
+                instance,
+                bound,
+                environment.clock(),
+                environment.ticker());
+        PushSender push = new PushSender(
+                client,
+                mapper,
+                store,
+                config.alerts(),
+                HostResolver.SYSTEM,
+                publicUrl,
+                environment.clock(),
+                bound,
+                environment.ticker());
+        DeliveryWorker deliveries = new DeliveryWorker(
+                store,
+                new WebhookSender(
+                        client, mapper, config.alerts().allowPrivate(), HostResolver.SYSTEM, environment.clock()),
+                push,
+                dispatcher::remember,
+                instance,
+                bound,
+                environment.clock(),
+                environment.ticker());
+        Subscriptions subscriptions = new Subscriptions(
+                store, config.alerts(), HostResolver.SYSTEM, deliveries, dispatcher, environment.clock());
+        LiveStreams live = new LiveStreams(store, mapper, instance, bound, environment.clock(), environment.ticker());
+        return new Alerts(subscriptions, push, live, dispatcher, deliveries);
     }
 
     private static <T> ListPage<T> listPage(

@@ -8,6 +8,7 @@ import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
 import in.results.scrape.SubjectResult;
 import in.results.store.CachedAnswer;
+import in.results.upstream.Priority;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.util.ArrayList;
@@ -53,7 +54,8 @@ final class AllSemestersRoutes {
 
     private void allSemesters(Context ctx, Regulation regulation, HallTicket hallTicket) {
         ctx.header(REGULATION_HEADER, regulation.code());
-        CachedAnswer<TranscriptAnswer> answer = lookup.transcript(regulation, hallTicket, RequestDeadline.of(ctx));
+        CachedAnswer<TranscriptAnswer> answer =
+                lookup.transcript(regulation, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         Transcript transcript = found(answer, regulation).transcript();
         json.writeCached(ctx, answer, TRANSCRIPT, () -> Map.of("data", body(transcript)));
     }

@@ -38,6 +38,23 @@ final class ApiException extends RuntimeException {
         return new ApiException(414, "REQUEST_TOO_LARGE", message);
     }
 
+    static ApiException bodyTooLarge(int mostBytes) {
+        return new ApiException(413, "PAYLOAD_TOO_LARGE", "The request body is larger than " + mostBytes + " bytes.");
+    }
+
+    static ApiException unauthorized() {
+        return new ApiException(
+                401, "UNAUTHORIZED", "This request needs the subscription's secret: Authorization: Bearer <secret>.");
+    }
+
+    static ApiException noSuchSubscription() {
+        return new ApiException(404, "NOT_FOUND", "No such subscription, or not with this secret.");
+    }
+
+    static ApiException limitReached(String message, long retryAfterSeconds) {
+        return new ApiException(429, "RATE_LIMITED", message, retryAfterSeconds);
+    }
+
     static ApiException rateLimited(long retryAfterSeconds) {
         return new ApiException(
                 429,

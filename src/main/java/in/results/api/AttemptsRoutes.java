@@ -7,6 +7,7 @@ import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.AttemptPage;
 import in.results.lookup.TranscriptAnswer;
 import in.results.store.CachedAnswer;
+import in.results.upstream.Priority;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;
@@ -38,7 +39,8 @@ final class AttemptsRoutes {
         HallTicket hallTicket = Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
         Regulation regulation = Params.regulationOf("hallticket", hallTicket);
         ctx.header("Regulation", regulation.code());
-        CachedAnswer<TranscriptAnswer> answer = lookup.transcript(regulation, hallTicket, RequestDeadline.of(ctx));
+        CachedAnswer<TranscriptAnswer> answer =
+                lookup.transcript(regulation, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         TranscriptAnswer.Found found = AllSemestersRoutes.found(answer, regulation);
         json.writeCached(ctx, answer, ATTEMPTS, () -> body(found));
     }

@@ -30,7 +30,8 @@ final class ClientRateLimiter {
         }
     }
 
-    private String clientOf(Context ctx) {
+    /** Who is asking: the remote address, or the first untrusted hop a trusted proxy names. */
+    String clientOf(Context ctx) {
         String remote = ctx.req().getRemoteAddr();
         String forwarded = ctx.header("X-Forwarded-For");
         if (forwarded == null || !trustedProxies.contains(remote)) {

@@ -1,5 +1,8 @@
 package in.results.api;
 
+import in.results.alerts.LimitReached;
+import in.results.alerts.TargetRejected;
+import in.results.archive.DatabaseUnavailable;
 import in.results.core.LookupFailure;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -33,6 +36,19 @@ final class ErrorMapper {
             send(ctx, e.status(), e.code(), e.getMessage());
         });
         config.routes.exception(LookupFailure.class, this::lookupFailure);
+        config.routes.exception(
+                TargetRejected.class,
+                (e, ctx) ->
+                        send(ctx, 400, "INVALID_PARAMETER", "Parameter '" + e.field() + "' " + e.getMessage() + "."));
+        config.routes.exception(LimitReached.class, (e, ctx) -> {
+            ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
+            send(ctx, 429, "RATE_LIMITED", e.getMessage());
+        });
+        config.routes.exception(DatabaseUnavailable.class, (e, ctx) -> {
+            LOG.warn("database failure on {}: {}", ctx.path(), e.getMessage());
+            ctx.header("Retry-After", Long.toString(RETRY_AFTER_SECONDS));
+            send(ctx, 503, "DATABASE_UNAVAILABLE", "The service's database is not answering; please retry later.");
+        });
         config.routes.exception(Exception.class, (e, ctx) -> {
             LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), e);
             send(ctx, 500, "INTERNAL_ERROR", "The service failed unexpectedly; please try again later.");
@@ -42,7 +58,8 @@ final class ErrorMapper {
                 send(ctx, 404, "NOT_FOUND", NO_SUCH_ENDPOINT);
             }
         });
-        config.routes.error(405, "*", ctx -> send(ctx, 405, "METHOD_NOT_ALLOWED", "Only GET is supported."));
+        config.routes.error(
+                405, "*", ctx -> send(ctx, 405, "METHOD_NOT_ALLOWED", "This endpoint does not take this method."));
     }
 
     private void lookupFailure(LookupFailure e, Context ctx) {

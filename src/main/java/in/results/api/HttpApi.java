@@ -1,5 +1,7 @@
 package in.results.api;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.alerts.Alerts;
 import in.results.archive.Archive;
 import in.results.bulk.BulkJobs;
 import in.results.config.ServiceConfig;
@@ -21,6 +23,7 @@ import java.util.Set;
  * mapping.
  *
  * @param listWatch reads the list pages again every refresh interval while the server runs
+ * @param alerts subscriptions, push, live pages, dispatch and deliveries of result alerts (run while the server runs)
  * @param archive every page read, kept for good (shown by {@code /health} and {@code /metrics}; written out and
  *     closed when the server stops)
  * @param storeMode where answers are kept (shown by {@code /health} and {@code /metrics}; closed when the server stops)
@@ -37,6 +40,7 @@ public record HttpApi(
         ListPage<ReleaseListing> releases,
         ListPage<Notification> notifications,
         ListWatch listWatch,
+        Alerts alerts,
         Archive archive,
         UpstreamClient upstream,
         StoreMode storeMode,
@@ -73,7 +77,9 @@ public record HttpApi(
                 server.setStopTimeout(STOP_TIMEOUT_MILLIS); // answers in flight get this long at shutdown
             });
             javalin.events.serverStarted(listWatch::start);
+            javalin.events.serverStarted(alerts::start);
             javalin.events.serverStopping(listWatch::stop);
+            javalin.events.serverStopping(alerts::stop);
             javalin.events.serverStopping(bulkJobs::stop);
             javalin.events.serverStopped(archive::close);
             javalin.events.serverStopped(storeMode::close);
@@ -100,6 +106,8 @@ public record HttpApi(
             new AllSemestersRoutes(allSemesters, json).register(javalin);
             new ReportRoutes(allSemesters, json).register(javalin);
             new AttemptsRoutes(allSemesters, json).register(javalin);
+            new AlertRoutes(alerts.subscriptions(), alerts.push(), alerts.live(), limiter, new ObjectMapper(), json)
+                    .register(javalin);
             new SemesterRoutes(semesters, json).register(javalin);
         });
     }

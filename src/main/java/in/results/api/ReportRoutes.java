@@ -8,6 +8,7 @@ import in.results.lookup.TranscriptAnswer;
 import in.results.report.ReportRules;
 import in.results.report.StudentReport;
 import in.results.store.CachedAnswer;
+import in.results.upstream.Priority;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;
@@ -38,7 +39,8 @@ final class ReportRoutes {
         // The regulation is read from the hall ticket, as for /all/<hallticket>.
         Regulation regulation = Params.regulationOf("hallticket", hallTicket);
         ctx.header("Regulation", regulation.code());
-        CachedAnswer<TranscriptAnswer> answer = lookup.transcript(regulation, hallTicket, RequestDeadline.of(ctx));
+        CachedAnswer<TranscriptAnswer> answer =
+                lookup.transcript(regulation, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         Transcript transcript = AllSemestersRoutes.found(answer, regulation).transcript();
         // The transcript is stored per regulation and hall ticket: the body follows from the transcript alone.
         json.writeCached(ctx, answer, REPORT, () -> body(StudentReport.of(hallTicket, transcript), regulation));

@@ -183,8 +183,59 @@ public final class Archive implements AutoCloseable {
         }
     }
 
-    private interface Query<T> {
+    /** Work on one connection of the service's database. */
+    @FunctionalInterface
+    public interface Query<T> {
         T run(Connection connection) throws SQLException;
+    }
+
+    /**
+     * Runs {@code query} now on a reader thread, for callers that need the database's answer (or its write) before
+     * they can answer: subscriptions and the alerts' records, kept in the same database as the archive. Waits at
+     * most the database timeout, or {@code deadline} when sooner; throws {@link DatabaseUnavailable} when the
+     * database does not answer within it, fails, or its schema is not in place yet. A query that writes runs in one
+     * transaction (committed when it returns). Never run on the writer thread: queued archive writes go on meanwhile.
+     */
+    public <T> T run(Query<T> query, Deadline deadline) {
+        Duration bound = deadline.remaining().compareTo(timeout) < 0 ? deadline.remaining() : timeout;
+        if (!migrated) {
+            throw new DatabaseUnavailable("the database's schema is not in place yet", null);
+        }
+        Future<T> result;
+        try {
+            result = readers.submit(inConnection(inTransaction(query), new AtomicBoolean()));
+        } catch (RejectedExecutionException e) {
+            throw new DatabaseUnavailable("the database's threads are all busy", e);
+        }
+        try {
+            return result.get(bound.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            result.cancel(true);
+            throw new DatabaseUnavailable("no answer within " + bound.toMillis() + " ms", e);
+        } catch (ExecutionException e) {
+            failed(e.getCause());
+            throw new DatabaseUnavailable("the database failed: " + e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            result.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new DatabaseUnavailable("interrupted", e);
+        }
+    }
+
+    private static <T> Query<T> inTransaction(Query<T> query) {
+        return connection -> {
+            connection.setAutoCommit(false);
+            try {
+                T value = query.run(connection);
+                connection.commit();
+                return value;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        };
     }
 
     /** The query's result, or empty when the database does not answer within the bound; {@code isHit} for the count. */

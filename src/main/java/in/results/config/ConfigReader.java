@@ -81,7 +81,58 @@ public final class ConfigReader {
                 database(text("RESULTS_DATABASE_URL", "--database", "")),
                 Duration.ofMillis(intSetting("RESULTS_DATABASE_TIMEOUT_MS", null, 500, 10, 60_000)),
                 Duration.ofSeconds(intSetting("RESULTS_LIST_REFRESH_SECONDS", null, 30, 5, 86_400)),
+                alerts(),
                 demo);
+    }
+
+    private AlertSettings alerts() {
+        AlertSettings defaults = AlertSettings.defaults();
+        return new AlertSettings(
+                publicUrl(text("RESULTS_PUBLIC_URL", null, "")),
+                bool("RESULTS_WEBHOOK_ALLOW_PRIVATE", defaults.allowPrivate()),
+                intSetting("RESULTS_SUBSCRIPTIONS_PER_CLIENT_HOUR", null, defaults.perClientHour(), 0, 100_000_000),
+                intSetting("RESULTS_SUBSCRIPTIONS_PER_HALLTICKET", null, defaults.perHallTicket(), 0, 100_000_000),
+                intSetting("RESULTS_SUBSCRIPTIONS_MAX", null, defaults.maxSubscriptions(), 0, 100_000_000),
+                vapidSubject(text("RESULTS_VAPID_SUBJECT", null, defaults.vapidSubject())),
+                text("RESULTS_VAPID_PUBLIC_KEY", null, ""),
+                text("RESULTS_VAPID_PRIVATE_KEY", null, ""));
+    }
+
+    private boolean bool(String variable, boolean fallback) {
+        String raw = text(variable, null, Boolean.toString(fallback)).toLowerCase(Locale.ROOT);
+        return switch (raw) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new ConfigException(variable + " must be true or false, got '" + raw + "'");
+        };
+    }
+
+    /** An http(s) URL with a host and no query, its trailing slash dropped; "" when unset. */
+    private static String publicUrl(String raw) {
+        if (raw.isEmpty()) {
+            return raw;
+        }
+        String url = raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw;
+        try {
+            URI uri = new URI(url);
+            if ((!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()))
+                    || uri.getHost() == null
+                    || uri.getRawQuery() != null
+                    || uri.getRawFragment() != null) {
+                throw new URISyntaxException(raw, "not an http(s) address");
+            }
+            return url;
+        } catch (URISyntaxException e) {
+            throw new ConfigException("RESULTS_PUBLIC_URL must be the service's http(s) address, like"
+                    + " https://results.example.org, got '" + raw + "'");
+        }
+    }
+
+    private static String vapidSubject(String raw) {
+        if (!raw.startsWith("mailto:") && !raw.startsWith("https://")) {
+            throw new ConfigException("RESULTS_VAPID_SUBJECT must be a mailto: or https: address, got '" + raw + "'");
+        }
+        return raw;
     }
 
     private String text(String variable, String flag, String fallback) {

@@ -31,6 +31,7 @@ import java.util.Set;
  *                          or "" for the embedded archive in {@code dataDir}
  * @param databaseTimeout   the longest one archive call may take: then a read is a miss and writes stay queued
  * @param listRefresh       how often the release list is read again (once for the fleet)
+ * @param alerts            result alerts: public URL, webhook targets, subscription limits, VAPID
  * @param demo              start an embedded university simulator and point the upstream at it
  */
 public record ServiceConfig(
@@ -51,6 +52,7 @@ public record ServiceConfig(
         String databaseUrl,
         Duration databaseTimeout,
         Duration listRefresh,
+        AlertSettings alerts,
         boolean demo) {
 
     public ServiceConfig {
@@ -66,6 +68,7 @@ public record ServiceConfig(
         Objects.requireNonNull(databaseUrl, "databaseUrl");
         Objects.requireNonNull(databaseTimeout, "databaseTimeout");
         Objects.requireNonNull(listRefresh, "listRefresh");
+        Objects.requireNonNull(alerts, "alerts");
         if (upstreamUrls.isEmpty()) {
             throw new ConfigException("RESULTS_UPSTREAM_URLS must name at least one base URL");
         }
@@ -91,6 +94,7 @@ public record ServiceConfig(
                 databaseUrl,
                 databaseTimeout,
                 listRefresh,
+                alerts,
                 demo);
     }
 }

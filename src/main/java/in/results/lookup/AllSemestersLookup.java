@@ -121,12 +121,14 @@ public final class AllSemestersLookup {
      * nothing is stored — then with {@link LookupFailure#retryAfter} the time by which the load, going on, should
      * have ended ({@link RunningLoads#expectedEnd}).
      * Concurrent callers share one load, bounded by the first caller's deadline or {@link #LOAD_BUDGET}, whichever
-     * is later. Which regulation a hall ticket belongs to is the caller's choice ({@code StudentRegulation}); any
-     * hall ticket can be asked.
+     * is later, its upstream requests sent with the first caller's {@code priority}. Which regulation a hall ticket
+     * belongs to is the caller's choice ({@code StudentRegulation}); any hall ticket can be asked.
      */
-    public CachedAnswer<TranscriptAnswer> transcript(Regulation regulation, HallTicket hallTicket, Deadline deadline) {
+    public CachedAnswer<TranscriptAnswer> transcript(
+            Regulation regulation, HallTicket hallTicket, Priority priority, Deadline deadline) {
         TranscriptKey key = new TranscriptKey(regulation, hallTicket);
-        Function<TranscriptKey, Loaded<TranscriptAnswer>> loader = k -> load(k, deadline.atLeast(LOAD_BUDGET));
+        Function<TranscriptKey, Loaded<TranscriptAnswer>> loader =
+                k -> load(k, priority, deadline.atLeast(LOAD_BUDGET));
         try {
             CachedAnswer<TranscriptAnswer> answer = store.get(key, loader, deadline);
             if (answer.status() == CacheStatus.HIT
@@ -137,6 +139,20 @@ public final class AllSemestersLookup {
         } catch (LookupFailure failure) {
             throw running.expectedEnd(key).map(failure::withRetryAfter).orElse(failure);
         }
+    }
+
+    /**
+     * Whether {@code release} (an exam, or the RC/RV release of one) could hold a result of {@code hallTicket} in
+     * {@code regulation}: the lookup would ask it.
+     */
+    public static boolean couldHold(
+            Regulation regulation, HallTicket hallTicket, ExamCatalog catalog, ExamRelease release) {
+        if (release.semester().isEmpty()) {
+            return false;
+        }
+        return new AttemptWindow(hallTicket, catalog, regulation)
+                .possible(release.semester().get()).stream()
+                        .anyMatch(exam -> exam.code().equals(release.code()));
     }
 
     /**
@@ -174,13 +190,13 @@ public final class AllSemestersLookup {
         return SeenReleases.nameOf(release.code(), release.rcrv(), listed);
     }
 
-    private Loaded<TranscriptAnswer> load(TranscriptKey key, Deadline deadline) {
+    private Loaded<TranscriptAnswer> load(TranscriptKey key, Priority priority, Deadline deadline) {
         RunningLoads.Load load = running.started(key, deadline);
         try {
             CatalogSource.View view = catalog.current(deadline);
             StudentRecord kept =
                     archive.student(key.hallTicket(), key.regulation().code(), deadline);
-            Plan plan = new Plan(key, view.catalog(), kept, deadline);
+            Plan plan = new Plan(key, view.catalog(), kept, priority, deadline);
             Optional<Transcript> transcript = plan.transcript();
             ListMark mark;
             if (view.current()) {
@@ -209,14 +225,16 @@ public final class AllSemestersLookup {
         private final AttemptWindow window;
         private final AttemptSearch search;
         private final StudentRecord kept;
+        private final Priority priority;
         private final Deadline deadline;
         /** Every release of the window and its RC/RV release, by the query that asks it. */
         private final Map<ExamQuery, ExamRelease> releases = new HashMap<>();
 
-        Plan(TranscriptKey key, ExamCatalog catalog, StudentRecord kept, Deadline deadline) {
+        Plan(TranscriptKey key, ExamCatalog catalog, StudentRecord kept, Priority priority, Deadline deadline) {
             this.hallTicket = key.hallTicket();
             this.catalog = catalog;
             this.kept = kept;
+            this.priority = priority;
             this.deadline = deadline;
             this.window = new AttemptWindow(key.hallTicket(), catalog, key.regulation());
             this.search = new AttemptSearch(window, catalog, roundSize);
@@ -264,8 +282,7 @@ public final class AllSemestersLookup {
                 pending.put(
                         query,
                         CompletableFuture.supplyAsync(
-                                () -> exams.remembered(
-                                        hallTicket, query, listedBefore(query), Priority.INTERACTIVE, deadline),
+                                () -> exams.remembered(hallTicket, query, listedBefore(query), priority, deadline),
                                 executor));
             }
             // Every answer of the round settles (or the deadline passes) before a failure is reported: a lookup that

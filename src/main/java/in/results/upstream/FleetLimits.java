@@ -13,11 +13,12 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The fleet's limits towards one host ({@link SharedLimits} in Redis). A caller that finds nobody of this instance
  * waiting asks Redis at once (concurrent callers are then admitted in one round trip). A caller that has to wait
- * queues here in one of two lines as in {@link RequestBudget} (interactive first, first come first served within
- * each; the order of the work's deadline is kept only by {@link LocalLimits}), and only the caller next in turn
+ * queues here in one line per priority as in {@link RequestBudget} (interactive first, then alerts, then bulk; first
+ * come first served within each; the order of the work's deadline is kept only by {@link LocalLimits}), and only the caller next in turn
  * asks Redis again, after the pause Redis named. So while tokens or slots are scarce an instance sends Redis one look
  * per token or freed slot, not one per waiting caller, and its interactive callers go before its bulk ones; across
- * instances the script gives interactive requests the priority.
+ * instances the script gives interactive requests the priority (alert requests count as bulk there: one instance
+ * sends them, held to its own share by {@link UpstreamClient}).
  *
  * <p>When Redis does not answer, the caller is admitted by the {@link LocalLimits} of the same totals instead (the
  * fleet then asks the university up to N times the limits until Redis is back, but no request fails for want of
@@ -116,8 +117,7 @@ final class FleetLimits implements HostLimits {
     private boolean nobodyWaits() {
         lock.lock();
         try {
-            return lines.get(Priority.INTERACTIVE).isEmpty()
-                    && lines.get(Priority.BULK).isEmpty();
+            return lines.values().stream().allMatch(Deque::isEmpty);
         } finally {
             lock.unlock();
         }
@@ -164,9 +164,15 @@ final class FleetLimits implements HostLimits {
         }
     }
 
+    /** The head of the first line, in priority order, that anyone of this instance waits in. */
     private Condition nextInTurn() {
-        Condition interactive = lines.get(Priority.INTERACTIVE).peekFirst();
-        return interactive != null ? interactive : lines.get(Priority.BULK).peekFirst();
+        for (Priority priority : Priority.values()) {
+            Condition head = lines.get(priority).peekFirst();
+            if (head != null) {
+                return head;
+            }
+        }
+        return null;
     }
 
     /**

@@ -15,8 +15,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * holds at most one second of tokens, so over any interval of {@code t} seconds at most
  * {@code perSecond × (1 + t)} requests pass. {@code perSecond = 0} means no budget.
  *
- * <p>Waiting callers queue in two lines: the head of the {@link Priority#INTERACTIVE} line takes the next token
- * whenever anyone waits there; the head of the {@link Priority#BULK} line only when no interactive caller waits.
+ * <p>Waiting callers queue in one line per {@link Priority}: the head of the {@link Priority#INTERACTIVE} line takes
+ * the next token whenever anyone waits there; the head of the {@link Priority#ALERT} line when no interactive caller
+ * waits, and the head of the {@link Priority#BULK} line only when nobody else waits.
  * Within a line the work due first goes first (earliest deadline first, then first come first served): when a results
  * day queues more requests than the budget passes, the lookups started first finish first, instead of every lookup
  * advancing a little and none finishing in time. Only the caller next in turn waits for the next token's time; the
@@ -119,15 +120,26 @@ final class RequestBudget {
         }
     }
 
+    /** The head of the first line, in priority order, that anyone waits in. */
     private Waiter nextInTurn() {
-        Waiter interactive = lines.get(Priority.INTERACTIVE).peek();
-        return interactive != null ? interactive : lines.get(Priority.BULK).peek();
+        for (Priority priority : Priority.values()) {
+            Waiter head = lines.get(priority).peek();
+            if (head != null) {
+                return head;
+            }
+        }
+        return null;
     }
 
-    /** Whether a waiting caller goes before a new one: any interactive one before bulk work, else one due no later. */
+    /**
+     * Whether a waiting caller goes before a new one: anyone of a higher priority, else one of the same priority due
+     * no later.
+     */
     private boolean someoneAhead(Priority priority, Deadline due) {
-        if (priority == Priority.BULK && !lines.get(Priority.INTERACTIVE).isEmpty()) {
-            return true;
+        for (Priority higher : Priority.values()) {
+            if (higher.before(priority) && !lines.get(higher).isEmpty()) {
+                return true;
+            }
         }
         Waiter head = lines.get(priority).peek();
         return head != null && head.due().compareTo(due) <= 0;

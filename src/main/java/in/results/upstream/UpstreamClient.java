@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  *       only hosts left are waiting for their probe's answer, the call waits for it and retries (below).</li>
  *   <li><b>Request budget per host</b>: a token bucket of {@link UpstreamPolicy#requestsPerSecond()} (holding
  *       one second of requests), where {@link Priority#INTERACTIVE} callers go before waiting
- *       {@link Priority#BULK} ones; then at most {@code concurrencyPerHost} requests in flight per host. Both are
+ *       {@link Priority#ALERT} ones, and those before {@link Priority#BULK} ones; alert requests also take a token
+ *       of their own share, a quarter of the budget; then at most {@code concurrencyPerHost} requests in flight per host. Both are
  *       this instance's, or totals for a fleet of instances ({@link HostLimits}).</li>
  *   <li><b>Retries</b>: when every host failed, the whole host sequence is tried again at most
  *       {@link UpstreamPolicy#retries()} times, after a {@link Backoff} pause. So one call sends at most
@@ -59,6 +60,12 @@ public final class UpstreamClient {
     private final Duration timeout;
     private final UpstreamPolicy policy;
     private final Ticker ticker;
+    /**
+     * The share of the request budget alert requests may use: a quarter. Only the instance dispatching alerts sends
+     * them (one at a time in a fleet), so this instance's share is the fleet's.
+     */
+    private final RequestBudget alertShare;
+
     private final LongAdder retries = new LongAdder();
     private final LongAdder shortCircuits = new LongAdder();
 
@@ -99,6 +106,12 @@ public final class UpstreamClient {
         this.timeout = timeout;
         this.policy = policy;
         this.ticker = ticker;
+        this.alertShare = new RequestBudget(alertShareOf(policy.requestsPerSecond()), ticker);
+    }
+
+    /** A quarter of {@code perSecond}, at least one request per second; 0 (no budget) stays 0. */
+    static int alertShareOf(int perSecond) {
+        return perSecond == 0 ? 0 : Math.max(1, perSecond / 4);
     }
 
     /** One hall ticket's result in one exam. Never throws for upstream trouble: it is returned as data. */
@@ -230,6 +243,10 @@ public final class UpstreamClient {
         boolean everyHostOpen = true;
         boolean everyHostRefused = true;
         for (HostGate host : hosts) {
+            if (priority == Priority.ALERT && !takeAlertShare(due, deadline)) {
+                return new Outcome.Replied<>(new Reply.Unavailable<>(
+                        "the alerts' share of the request budget is spent" + " until the deadline"));
+            }
             Outcome<T> outcome = host.send(
                     priority,
                     due,
@@ -273,6 +290,15 @@ public final class UpstreamClient {
             return new Outcome.Refused<>("every upstream host is being probed after failing (" + problem + ")", false);
         }
         return new Outcome.Replied<>(unreadable ? new Reply.Unreadable<>(problem) : new Reply.Unavailable<>(problem));
+    }
+
+    private boolean takeAlertShare(Deadline due, Deadline deadline) {
+        try {
+            return alertShare.acquire(Priority.ALERT, due, deadline);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /**

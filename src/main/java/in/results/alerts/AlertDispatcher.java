@@ -1,0 +1,318 @@
+package in.results.alerts;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.archive.DatabaseUnavailable;
+import in.results.catalog.ExamCatalog;
+import in.results.catalog.ExamRelease;
+import in.results.catalog.ReleaseSource;
+import in.results.core.Deadline;
+import in.results.core.HallTicket;
+import in.results.core.LookupFailure;
+import in.results.core.StudentRegulation;
+import in.results.lookup.AllSemestersLookup;
+import in.results.lookup.AttemptPage;
+import in.results.lookup.Transcript;
+import in.results.lookup.TranscriptAnswer;
+import in.results.releases.CatalogSource;
+import in.results.scrape.SubjectResult;
+import in.results.upstream.Priority;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Tells the watched students (an active subscription, or a live page open) of their new results when the release
+ * list shows a new release. Every {@link #LOOK_EVERY} it reads the list the {@code ListWatch} keeps current; each
+ * release the alerts have not seen listed is dispatched: every watched student whose results it could hold is looked
+ * up once with {@link Priority#ALERT} — the all-semesters lookup, which reads the archive first and asks the
+ * university only for what is new (a page already read for anyone is not asked again) — and the pages of the new
+ * release in the answer become events, with one delivery per subscription.
+ *
+ * <p>In a fleet one instance dispatches at a time, under the database lease {@value #LEASE}; each student checked is
+ * recorded, so an instance that takes over after another died goes on with the students not yet checked, and the
+ * events and deliveries it records again are the same rows (no student is told twice, none forgotten). A student
+ * whose lookup fails is checked again at the next look. An RC/RV page is news only when it changes a grade.
+ */
+public final class AlertDispatcher {
+    private static final Logger LOG = LoggerFactory.getLogger(AlertDispatcher.class);
+    static final String LEASE = "alert-dispatch";
+    static final Duration LOOK_EVERY = Duration.ofSeconds(2);
+    /** How long the lease lasts without being renewed: an instance that died is replaced after this. */
+    static final Duration LEASE_FOR = Duration.ofSeconds(30);
+    /** The longest one student's lookup may take (it waits in line behind interactive requests). */
+    static final Duration LOOKUP_BUDGET = Duration.ofMinutes(2);
+    /** Students looked up at once; the upstream limits and the alerts' share of the budget pace the requests. */
+    static final int AT_ONCE = 32;
+
+    private final CatalogSource catalog;
+    private final AllSemestersLookup lookup;
+    private final AlertStore store;
+    private final Function<PublishedResult, Map<String, Object>> eventData;
+    private final ObjectMapper mapper;
+    private final String instance;
+    private final Duration databaseBound;
+    private final Clock clock;
+    private final com.github.benmanes.caffeine.cache.Ticker ticker;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofVirtual().name("alert-dispatch").factory());
+
+    /**
+     * @param eventData     the event's {@code data} object of a new result
+     * @param instance      this instance's name in leases
+     * @param databaseBound how long one database call may wait
+     */
+    public AlertDispatcher(
+            CatalogSource catalog,
+            AllSemestersLookup lookup,
+            AlertStore store,
+            Function<PublishedResult, Map<String, Object>> eventData,
+            ObjectMapper mapper,
+            String instance,
+            Duration databaseBound,
+            Clock clock,
+            com.github.benmanes.caffeine.cache.Ticker ticker) {
+        this.catalog = catalog;
+        this.lookup = lookup;
+        this.store = store;
+        this.eventData = eventData;
+        this.mapper = mapper;
+        this.instance = instance;
+        this.databaseBound = databaseBound;
+        this.clock = clock;
+        this.ticker = ticker;
+    }
+
+    public void start() {
+        timer.scheduleWithFixedDelay(this::look, LOOK_EVERY.toMillis(), LOOK_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public void stop() {
+        timer.shutdownNow();
+    }
+
+    /**
+     * Looks {@code hallTicket} up in the background with {@link Priority#BULK}, so that the archive knows the
+     * student's results before the next release: checking them for it then asks the university only what is new.
+     */
+    public void remember(HallTicket hallTicket) {
+        if (StudentRegulation.of(hallTicket) instanceof StudentRegulation.Served served) {
+            Thread.ofVirtual().name("alert-remember").start(() -> {
+                try {
+                    lookup.transcript(
+                            served.regulation(), hallTicket, Priority.BULK, Deadline.after(LOOKUP_BUDGET, ticker));
+                } catch (LookupFailure e) {
+                    LOG.debug(
+                            "alerts: a new subscriber's lookup failed ({}); their first release asks more",
+                            e.getMessage());
+                }
+            });
+        }
+    }
+
+    /** One look: the releases waiting for dispatch, each dispatched while this instance holds the lease. */
+    void look() {
+        try {
+            CatalogSource.View view = catalog.recent();
+            if (!view.current() || !holdLease()) {
+                return;
+            }
+            List<String> waiting = store.listed(listedNames(view.catalog()), clock.instant(), bound());
+            for (String name : waiting) {
+                Optional<ExamRelease> release = releaseNamed(view.catalog(), name);
+                if (release.isEmpty() || dispatch(release.get(), name, view.catalog())) {
+                    store.dispatched(name, clock.instant(), bound());
+                }
+            }
+        } catch (DatabaseUnavailable e) {
+            LOG.debug("alerts: the database does not answer; dispatch waits ({})", e.getMessage());
+        } catch (RuntimeException e) {
+            // A scheduled task that throws is never run again: log, and look again next time.
+            LOG.warn("alerts: dispatch failed", e);
+        }
+    }
+
+    /** Checks every watched student not yet checked for {@code release}; whether every one of them was. */
+    private boolean dispatch(ExamRelease release, String name, ExamCatalog catalog) {
+        Set<HallTicket> checked = store.checked(name, bound());
+        List<HallTicket> toCheck = new ArrayList<>();
+        for (HallTicket hallTicket : store.watched(clock.instant(), bound())) {
+            if (!checked.contains(hallTicket) && couldHold(hallTicket, release, catalog)) {
+                toCheck.add(hallTicket);
+            }
+        }
+        if (toCheck.isEmpty()) {
+            return true;
+        }
+        LOG.info("alerts: checking {} watched students for release {}", toCheck.size(), name);
+        Semaphore atOnce = new Semaphore(AT_ONCE);
+        List<Thread> checks = new ArrayList<>();
+        AtomicBoolean complete = new AtomicBoolean(true);
+        for (HallTicket hallTicket : toCheck) {
+            if (!atOnce.tryAcquire()) {
+                if (!holdLease()) {
+                    break; // another instance took over: it checks the rest
+                }
+                acquire(atOnce);
+            }
+            checks.add(Thread.ofVirtual().name("alert-check").start(() -> {
+                try {
+                    if (!check(hallTicket, release, name)) {
+                        complete.set(false);
+                    }
+                } finally {
+                    atOnce.release();
+                }
+            }));
+        }
+        for (Thread check : checks) {
+            while (!joined(check)) {
+                holdLease(); // the checks go on: keep the lease while they do
+            }
+        }
+        return complete.get() && checks.size() == toCheck.size();
+    }
+
+    /** Looks {@code hallTicket} up and records what {@code release} holds for them; false when the lookup failed. */
+    private boolean check(HallTicket hallTicket, ExamRelease release, String name) {
+        if (!(StudentRegulation.of(hallTicket) instanceof StudentRegulation.Served served)) {
+            store.checked(name, hallTicket, List.of(), bound());
+            return true;
+        }
+        TranscriptAnswer answer;
+        try {
+            answer = lookup.transcript(
+                            served.regulation(), hallTicket, Priority.ALERT, Deadline.after(LOOKUP_BUDGET, ticker))
+                    .value();
+        } catch (LookupFailure e) {
+            LOG.debug("alerts: lookup for release {} failed ({}); tried again at the next look", name, e.getMessage());
+            return false;
+        }
+        List<StudentEvent> events = new ArrayList<>();
+        if (answer instanceof TranscriptAnswer.Found found) {
+            newResult(found, hallTicket, release).ifPresent(result -> events.add(eventOf(result, name)));
+        }
+        try {
+            store.checked(name, hallTicket, events, bound());
+            return true;
+        } catch (DatabaseUnavailable e) {
+            return false;
+        }
+    }
+
+    /** The page of {@code release} in the answer, when it is news: any regular or supplementary page, an RC/RV page that changes a grade. */
+    static Optional<PublishedResult> newResult(
+            TranscriptAnswer.Found found, HallTicket hallTicket, ExamRelease release) {
+        Optional<AttemptPage> page = pageOf(found.pages(), release.code(), release.rcrv());
+        if (page.isEmpty()) {
+            return Optional.empty();
+        }
+        if (release.rcrv()) {
+            Optional<AttemptPage> base = pageOf(found.pages(), release.code(), false);
+            if (base.isPresent() && !changesGrade(page.get(), base.get())) {
+                return Optional.empty();
+            }
+        }
+        return found.transcript().semesters().stream()
+                .filter(semester -> release.semester().equals(Optional.of(semester.semester())))
+                .findFirst()
+                .map(Transcript.SemesterRecord::sgpa)
+                .map(sgpa -> new PublishedResult(hallTicket, page.get(), sgpa));
+    }
+
+    private static Optional<AttemptPage> pageOf(List<AttemptPage> pages, String code, boolean rcrv) {
+        return pages.stream()
+                .filter(page ->
+                        page.release().code().equals(code) && page.release().rcrv() == rcrv)
+                .findFirst();
+    }
+
+    /** Whether a row of the RC/RV page shows a grade other than the exam's own page did for that subject. */
+    private static boolean changesGrade(AttemptPage rcrv, AttemptPage base) {
+        for (SubjectResult row : rcrv.page().subjects()) {
+            boolean same = base.page().subjects().stream()
+                    .anyMatch(before ->
+                            before.code().equals(row.code()) && before.grade().equals(row.grade()));
+            if (!same) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private StudentEvent eventOf(PublishedResult result, String name) {
+        try {
+            String data = mapper.writeValueAsString(eventData.apply(result));
+            return new StudentEvent(result.hallTicket(), name, data, clock.instant());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an event's data is plain JSON", e);
+        }
+    }
+
+    private static boolean couldHold(HallTicket hallTicket, ExamRelease release, ExamCatalog catalog) {
+        return StudentRegulation.of(hallTicket) instanceof StudentRegulation.Served served
+                && release.isBtechOf(served.regulation())
+                && AllSemestersLookup.couldHold(served.regulation(), hallTicket, catalog, release);
+    }
+
+    /** The name of every release the list shows: {@code <degree>/<exam code>/<regular|rcrv>}. */
+    private static List<String> listedNames(ExamCatalog catalog) {
+        return catalog.all().stream()
+                .filter(release -> release.source() == ReleaseSource.RELEASE_LIST)
+                .map(AlertDispatcher::nameOf)
+                .distinct()
+                .toList();
+    }
+
+    static String nameOf(ExamRelease release) {
+        return release.degree().key() + "/" + release.code() + "/" + (release.rcrv() ? "rcrv" : "regular");
+    }
+
+    private static Optional<ExamRelease> releaseNamed(ExamCatalog catalog, String name) {
+        return catalog.all().stream()
+                .filter(release -> release.source() == ReleaseSource.RELEASE_LIST
+                        && nameOf(release).equals(name))
+                .findFirst();
+    }
+
+    private boolean holdLease() {
+        Instant now = clock.instant();
+        return store.holdLease(LEASE, instance, now, now.plus(LEASE_FOR), bound());
+    }
+
+    private Deadline bound() {
+        return Deadline.after(databaseBound, ticker);
+    }
+
+    private static void acquire(Semaphore semaphore) {
+        try {
+            semaphore.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** Whether {@code thread} ended within a third of the lease (true also when interrupted: stop waiting). */
+    private static boolean joined(Thread thread) {
+        try {
+            return thread.join(LEASE_FOR.dividedBy(3));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
+    }
+}

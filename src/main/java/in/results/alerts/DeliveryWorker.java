@@ -1,0 +1,197 @@
+package in.results.alerts;
+
+import in.results.archive.DatabaseUnavailable;
+import in.results.core.Deadline;
+import in.results.core.HallTicket;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends what the alerts owe: verification requests of new webhooks, and every due delivery of an event, to webhooks
+ * (signed as Standard Webhooks specifies) and to browsers' push services (encrypted). Looks every {@link #LOOK_EVERY}
+ * on every instance; a delivery is claimed in the database before it is sent, so two instances never send one at
+ * once. Sending runs on virtual threads, at most {@link #AT_ONCE} at a time, each bounded by {@link #SEND_TIMEOUT}:
+ * a slow receiver holds no request thread and delays no other receiver.
+ *
+ * <p>Every attempt checks the target's address again (a host name may resolve elsewhere since it was accepted);
+ * redirects are not followed. A failed delivery (connection error, timeout, an answer other than 2xx) is tried again
+ * after an exponential pause with jitter ({@link #retryPause}), for {@link #GIVE_UP_AFTER}; 410 Gone (and, from a
+ * push service, 404) ends the subscription.
+ */
+public final class DeliveryWorker {
+    private static final Logger LOG = LoggerFactory.getLogger(DeliveryWorker.class);
+    static final Duration LOOK_EVERY = Duration.ofSeconds(1);
+    static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
+    static final int AT_ONCE = 32;
+    /** Verification requests of a webhook: 3, five minutes apart; then the subscription is deleted. */
+    static final int VERIFY_TRIES = 3;
+
+    static final Duration VERIFY_AGAIN_AFTER = Duration.ofMinutes(5);
+    static final Duration FIRST_RETRY = Duration.ofSeconds(10);
+    static final Duration LONGEST_PAUSE = Duration.ofHours(2);
+    /** A delivery is tried for this long after its event: at least the 24 hours promised. */
+    static final Duration GIVE_UP_AFTER = Duration.ofHours(26);
+    /** How long a claimed delivery is held: longer than a send can take. */
+    private static final Duration HOLD = Duration.ofMinutes(1);
+
+    private final AlertStore store;
+    private final WebhookSender webhooks;
+    private final PushSender push;
+    private final Consumer<HallTicket> activated;
+    private final String instance;
+    private final Duration databaseBound;
+    private final Clock clock;
+    private final com.github.benmanes.caffeine.cache.Ticker ticker;
+    private final Semaphore atOnce = new Semaphore(AT_ONCE);
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofVirtual().name("alert-delivery").factory());
+
+    /** @param activated told of every webhook that answered its verification (the student is then watched) */
+    public DeliveryWorker(
+            AlertStore store,
+            WebhookSender webhooks,
+            PushSender push,
+            Consumer<HallTicket> activated,
+            String instance,
+            Duration databaseBound,
+            Clock clock,
+            com.github.benmanes.caffeine.cache.Ticker ticker) {
+        this.store = store;
+        this.webhooks = webhooks;
+        this.push = push;
+        this.activated = activated;
+        this.instance = instance;
+        this.databaseBound = databaseBound;
+        this.clock = clock;
+        this.ticker = ticker;
+    }
+
+    public void start() {
+        timer.scheduleWithFixedDelay(this::look, LOOK_EVERY.toMillis(), LOOK_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Looks now, not at the next tick (a new subscription's verification). */
+    public void wake() {
+        timer.execute(this::look);
+    }
+
+    public void stop() {
+        timer.shutdownNow();
+    }
+
+    void look() {
+        try {
+            Instant now = clock.instant();
+            for (Subscription pending : store.dueVerifications(now, AT_ONCE, bound())) {
+                if (store.claimVerification(
+                        pending.id(), pending.verifyAttempts(), now.plus(VERIFY_AGAIN_AFTER), bound())) {
+                    send(() -> verify(pending));
+                }
+            }
+            int free = atOnce.availablePermits(); // claim no more than can be sent now: the rest stay for others
+            if (free > 0) {
+                for (AlertStore.DueDelivery delivery : store.claimDue(instance, now, now.plus(HOLD), free, bound())) {
+                    send(() -> deliver(delivery));
+                }
+            }
+        } catch (DatabaseUnavailable e) {
+            LOG.debug("alerts: the database does not answer; deliveries wait ({})", e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.warn("alerts: delivery look failed", e);
+        }
+    }
+
+    /** Runs {@code work} on a virtual thread of its own, once one of {@link #AT_ONCE} places is free. */
+    private void send(Runnable work) {
+        try {
+            atOnce.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        Thread.ofVirtual().name("alert-send").start(() -> {
+            try {
+                work.run();
+            } catch (RuntimeException e) {
+                LOG.warn("alerts: a send failed", e);
+            } finally {
+                atOnce.release();
+            }
+        });
+    }
+
+    private void verify(Subscription subscription) {
+        boolean answered = webhooks.verify(subscription);
+        if (answered) {
+            store.activate(subscription.id(), bound());
+            activated.accept(subscription.hallTicket());
+        } else if (subscription.verifyAttempts() + 1 >= VERIFY_TRIES) {
+            store.delete(subscription.id(), bound());
+            LOG.info(
+                    "alerts: subscription {} deleted: its webhook did not answer {} verification requests",
+                    subscription.id(),
+                    VERIFY_TRIES);
+        }
+    }
+
+    private void deliver(AlertStore.DueDelivery delivery) {
+        Subscription subscription = delivery.subscription();
+        Outcome outcome = switch (subscription.kind()) {
+            case WEBHOOK -> webhooks.deliver(delivery.id(), subscription, delivery.event());
+            case PUSH -> push.deliver(subscription, delivery.event());
+        };
+        Instant now = clock.instant();
+        switch (outcome.result()) {
+            case DELIVERED ->
+                store.attempted(
+                        delivery.id(), subscription.id(), outcome.status(), now, true, Optional.empty(), bound());
+            case GONE -> store.delete(subscription.id(), bound());
+            case FAILED -> {
+                Instant next = now.plus(retryPause(delivery.attempts() + 1));
+                boolean givenUp = next.isAfter(delivery.event().createdAt().plus(GIVE_UP_AFTER));
+                store.attempted(
+                        delivery.id(),
+                        subscription.id(),
+                        outcome.status(),
+                        now,
+                        false,
+                        givenUp ? Optional.empty() : Optional.of(next),
+                        bound());
+            }
+        }
+    }
+
+    /**
+     * The pause after the {@code failures}-th failed attempt: 10 s doubled after each failure, at most 2 hours, with
+     * ±20 % jitter so that a receiver that was down is not hit by every retry in the same second.
+     */
+    static Duration retryPause(int failures) {
+        long base = FIRST_RETRY.toMillis() << Math.min(failures - 1, 20);
+        long capped = Math.min(base, LONGEST_PAUSE.toMillis());
+        double jitter = 0.8 + 0.4 * ThreadLocalRandom.current().nextDouble();
+        return Duration.ofMillis((long) (capped * jitter));
+    }
+
+    private Deadline bound() {
+        return Deadline.after(databaseBound, ticker);
+    }
+
+    /** What came of one delivery attempt, and the status recorded ({@code "200"}, {@code "timeout"}, …). */
+    record Outcome(Result result, String status) {
+        enum Result {
+            DELIVERED,
+            FAILED,
+            GONE
+        }
+    }
+}
