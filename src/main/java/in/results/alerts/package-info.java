@@ -1,0 +1,2 @@
+/** Result alerts: subscriptions, webhook and push deliveries, live pages, feeds. */
+package in.results.alerts;
