@@ -69,6 +69,13 @@ public final class AlertDispatcher {
     private final com.github.benmanes.caffeine.cache.Ticker ticker;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
             Thread.ofVirtual().name("alert-dispatch").factory());
+    private volatile State state = new State(0, 0);
+
+    /**
+     * What this instance's last look found, for {@code /health}: the releases the alerts have seen listed (0 before
+     * the first look, or on an instance that never held the lease), and how many waited for dispatch.
+     */
+    public record State(int releasesKnown, int releasesWaiting) {}
 
     /**
      * @param eventData     the event's {@code data} object of a new result
@@ -104,6 +111,10 @@ public final class AlertDispatcher {
         timer.shutdownNow();
     }
 
+    public State state() {
+        return state;
+    }
+
     /**
      * Looks {@code hallTicket} up in the background with {@link Priority#BULK}, so that the archive knows the
      * student's results before the next release: checking them for it then asks the university only what is new.
@@ -130,8 +141,9 @@ public final class AlertDispatcher {
             if (!view.current() || !holdLease()) {
                 return;
             }
-            List<String> waiting = store.listed(listedNames(view.catalog()), clock.instant(), bound());
-            for (String name : waiting) {
+            AlertStore.Listed listed = store.listed(listedNames(view.catalog()), clock.instant(), bound());
+            state = new State(listed.known(), listed.waiting().size());
+            for (String name : listed.waiting()) {
                 Optional<ExamRelease> release = releaseNamed(view.catalog(), name);
                 if (release.isEmpty() || dispatch(release.get(), name, view.catalog())) {
                     store.dispatched(name, clock.instant(), bound());

@@ -178,12 +178,19 @@ public final class AlertStore {
                 > 0;
     }
 
+    /** What the alerts know of the list: how many releases they have seen, and which wait for dispatch. */
+    public record Listed(int known, List<String> waiting) {
+        public Listed {
+            waiting = List.copyOf(waiting);
+        }
+    }
+
     /**
      * Records the releases the list shows. The first time (no release recorded yet) they are all taken as already
      * dispatched: what was published before alerts existed is nobody's news. After that, a release not seen before
      * is recorded as waiting for dispatch. Returns the releases waiting for dispatch, oldest listed first.
      */
-    public List<String> listed(Collection<String> releases, Instant now, Deadline deadline) {
+    public Listed listed(Collection<String> releases, Instant now, Deadline deadline) {
         return database.run(
                 connection -> {
                     boolean first = count(connection, "SELECT COUNT(*) FROM alert_releases", null) == 0;
@@ -202,10 +209,12 @@ public final class AlertStore {
                         }
                         statement.executeBatch();
                     }
-                    return idsWhere(
-                            connection,
-                            "SELECT release_name FROM alert_releases WHERE dispatched_at IS NULL"
-                                    + " ORDER BY listed_at, release_name");
+                    return new Listed(
+                            count(connection, "SELECT COUNT(*) FROM alert_releases", null),
+                            idsWhere(
+                                    connection,
+                                    "SELECT release_name FROM alert_releases WHERE dispatched_at IS NULL"
+                                            + " ORDER BY listed_at, release_name"));
                 },
                 deadline);
     }

@@ -1,5 +1,6 @@
 package in.results.api;
 
+import in.results.alerts.AlertDispatcher;
 import in.results.archive.Archive;
 import in.results.archive.ArchiveHealth;
 import in.results.redis.LinkState;
@@ -29,10 +30,18 @@ final class HealthRoutes {
     private final UpstreamClient upstream;
     private final StoreMode storeMode;
     private final Archive archive;
+    private final AlertDispatcher alerts;
     private final Clock clock;
     private final JsonWriter json;
 
-    HealthRoutes(UpstreamClient upstream, StoreMode storeMode, Archive archive, Clock clock, JsonWriter json) {
+    HealthRoutes(
+            UpstreamClient upstream,
+            StoreMode storeMode,
+            Archive archive,
+            AlertDispatcher alerts,
+            Clock clock,
+            JsonWriter json) {
+        this.alerts = alerts;
         this.upstream = upstream;
         this.storeMode = storeMode;
         this.archive = archive;
@@ -52,6 +61,10 @@ final class HealthRoutes {
         body.put("upstream", hosts.stream().map(this::hostJson).toList());
         body.put("store", storeJson());
         body.put("archive", archiveJson());
+        AlertDispatcher.State dispatch = alerts.state();
+        body.put(
+                "alerts",
+                Map.of("releases_known", dispatch.releasesKnown(), "releases_waiting", dispatch.releasesWaiting()));
         ctx.header("Cache-Control", "no-store");
         json.write(ctx, 200, body);
     }

@@ -94,7 +94,8 @@ public record HttpApi(
                     limiter.charge(ctx, 1);
                 }
             });
-            new HealthRoutes(upstream, storeMode, archive, environment.clock(), json).register(javalin);
+            new HealthRoutes(upstream, storeMode, archive, alerts.dispatcher(), environment.clock(), json)
+                    .register(javalin);
             javalin.routes.get(METRICS, metrics::scrape);
             new DocsRoutes().register(javalin);
             new WebsiteRoutes().register(javalin);
