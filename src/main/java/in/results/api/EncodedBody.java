@@ -6,8 +6,9 @@ import java.io.UncheckedIOException;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * An answer body ready for the wire: its JSON bytes, their entity tag, and its gzip form, made once by the first
- * request that accepts gzip. The arrays are shared by every request that writes this body and never modified.
+ * An answer body ready for the wire: its bytes (JSON, or the Atom feed's XML), their entity tag, and its gzip form,
+ * made once by the first request that accepts gzip. The arrays are shared by every request that writes this body and
+ * never modified.
  */
 final class EncodedBody {
     /** Smaller bodies are sent as they are (as Javalin does): they fit one packet anyway. */

@@ -89,7 +89,8 @@ public record HttpApi(
             javalin.routes.before(ctx -> {
                 RequestDeadline.start(ctx, config.requestDeadline(), environment.ticker());
                 RequestGuard.check(ctx);
-                // Monitoring must not be rate limited; the website's pages and files cost the university nothing.
+                // Monitoring must not be rate limited; the website's pages and files cost the university nothing. The
+                // release feed is charged: each request builds its XML, and a feed reader asks far less often.
                 if (!MONITORING.contains(ctx.path()) && !WebsiteRoutes.isWebsite(ctx.path())) {
                     limiter.charge(ctx, 1);
                 }
@@ -101,6 +102,7 @@ public record HttpApi(
             new WebsiteRoutes().register(javalin);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.
             new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json).register(javalin);
+            new FeedRoutes(releases, config.upstreamUrls().getFirst(), json).register(javalin);
             bulk.register(javalin);
             new ClassSummaryRoutes(bulk, json).register(javalin);
             new ExamRoutes(exams, bulk, json).register(javalin);

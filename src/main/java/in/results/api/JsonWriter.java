@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * only the service can tell, so browsers and proxies ask again at least that often (and no
  * {@code stale-while-revalidate}: they would show an answer without the new release). A cached answer
  * is encoded once — JSON, entity tag, gzip form — and kept with the answer ({@link EncodedBodies}), so serving it
- * again costs little more than writing its bytes.
+ * again costs little more than writing its bytes. Bodies of other media types built from a cached answer (the Atom
+ * feed) go out with the same headers.
  */
 final class JsonWriter {
     static final String CONTENT_TYPE = "application/json; charset=utf-8";
@@ -60,6 +61,20 @@ final class JsonWriter {
      * body of {@link EncodedBody#MIN_GZIP_BYTES} or more.
      */
     void writeCached(Context ctx, CachedAnswer<?> answer, BodyShape shape, Supplier<?> body) {
+        writeTagged(ctx, answer, encoded.of(answer.value(), shape, () -> bytesOf(body.get())), CONTENT_TYPE);
+    }
+
+    /**
+     * As {@link #writeCached(Context, CachedAnswer, BodyShape, Supplier)} — the same freshness headers, {@code ETag},
+     * {@code 304} and gzip — for a body of another media type made for this request alone (it depends on more than
+     * the answer's value, such as the Atom feed on the request's host), so it is tagged and compressed here and not
+     * kept.
+     */
+    void writeCached(Context ctx, CachedAnswer<?> answer, String contentType, byte[] body) {
+        writeTagged(ctx, answer, new EncodedBody(body), contentType);
+    }
+
+    private void writeTagged(Context ctx, CachedAnswer<?> answer, EncodedBody encodedBody, String contentType) {
         ctx.header("X-Cache", answer.status().name());
         Duration maxAge = answer.freshLeft().compareTo(longestMaxAge) < 0 ? answer.freshLeft() : longestMaxAge;
         ctx.header("Cache-Control", "public, max-age=" + maxAge.toSeconds());
@@ -67,7 +82,6 @@ final class JsonWriter {
         if (answer.status() == CacheStatus.STALE) {
             ctx.header("Age", Long.toString(answer.age().toSeconds()));
         }
-        EncodedBody encodedBody = encoded.of(answer.value(), shape, () -> bytesOf(body.get()));
         ctx.header("ETag", encodedBody.tag());
         boolean gzip = false;
         if (encodedBody.compressible()) {
@@ -79,7 +93,7 @@ final class JsonWriter {
             return;
         }
         byte[] bytes = gzip ? encodedBody.gzip() : encodedBody.json();
-        ctx.status(200).contentType(CONTENT_TYPE);
+        ctx.status(200).contentType(contentType);
         if (gzip) {
             ctx.header("Content-Encoding", "gzip");
         }

@@ -101,6 +101,11 @@ final class ReleaseRoutes {
         return refresh.equals("1") ? feed.refreshed(RequestDeadline.of(ctx)) : feed.current(RequestDeadline.of(ctx));
     }
 
+    /** The university's result page of a release on the host at {@code base}: its search page with the row's query. */
+    static String linkOf(URI base, ReleaseListing listing) {
+        return base + SEARCH_PAGE + listing.query();
+    }
+
     /** Regular iff the title says "Regular" (any case); every other release is supplementary. */
     static boolean isRegular(ReleaseListing listing) {
         return listing.title().toLowerCase(Locale.ROOT).contains("regular");
@@ -126,9 +131,7 @@ final class ReleaseRoutes {
         object.put("release_date", listing.releaseDate());
         object.put(
                 "links",
-                upstreamUrls.stream()
-                        .map(base -> base + SEARCH_PAGE + listing.query())
-                        .toList());
+                upstreamUrls.stream().map(base -> linkOf(base, listing)).toList());
         for (String key : LINK_KEYS) {
             String value = listing.linkParams().get(key);
             if (value != null) {

@@ -101,6 +101,16 @@ public final class ExamCatalog {
         return merged(listings, false);
     }
 
+    /**
+     * The release one list row announces, read as {@link #from} reads each row: degree, regulation, term, kind and
+     * RC/RV from the title (the link's {@code degree} standing in when the title names none, a link asking for RC/RV
+     * marking an RC/RV release), the row's own date, parameters and title. Empty when the row's link has no numeric
+     * {@code examCode}: such a row cannot be asked for. Pure; never throws for a parsed row.
+     */
+    public static Optional<ExamRelease> releaseOf(ReleaseListing listing) {
+        return ListingReader.releaseOf(Objects.requireNonNull(listing, "listing"));
+    }
+
     private static ExamCatalog merged(List<ReleaseListing> listings, boolean current) {
         Objects.requireNonNull(listings, "listings");
         List<ExamRelease> listed = new ArrayList<>();

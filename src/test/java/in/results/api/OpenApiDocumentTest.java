@@ -133,6 +133,7 @@ class OpenApiDocumentTest {
                         "/new/all/supply",
                         "/new/",
                         "/notifications",
+                        "/feeds/releases.atom",
                         "/health",
                         "/metrics",
                         "/openapi.json",
@@ -385,6 +386,25 @@ class OpenApiDocumentTest {
                         "b-tech",
                         "b tech",
                         "r17&x=1"));
+        assertPatternAgrees(
+                "FeedDegree",
+                text -> accepts(() -> FeedRoutes.degree(text)),
+                List.of(
+                        "btech",
+                        "bpharmacy",
+                        "mtech",
+                        "mpharmacy",
+                        "mba",
+                        "mca",
+                        "BTECH",
+                        "bsc",
+                        "btech ",
+                        "b.tech",
+                        ""));
+        assertPatternAgrees(
+                "TitleRegulation",
+                text -> accepts(() -> FeedRoutes.regulation(text)),
+                List.of("R18", "R22", "R99", "r22", "R2", "R222", "22", "R-22", ""));
         JsonNode examCode =
                 resolve(DOCUMENT.at("/components/parameters/ExamCode")).path("schema");
         Pattern examCodePattern = Pattern.compile(examCode.path("pattern").asText());
