@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Tells the watched students (an active subscription, or a live page open) of their new results when the release
- * list shows a new release. Every {@link #LOOK_EVERY} it reads the list the {@code ListWatch} keeps current; each
+ * list shows a new release. Every {@link #LOOK_EVERY} it reads the list as lookups do (the {@code ListWatch} keeps it current); each
  * release the alerts have not seen listed is dispatched: every watched student whose results it could hold is looked
  * up once with {@link Priority#ALERT} — the all-semesters lookup, which reads the archive first and asks the
  * university only for what is new (a page already read for anyone is not asked again) — and the pages of the new
@@ -53,6 +53,8 @@ public final class AlertDispatcher {
     static final Duration LOOK_EVERY = Duration.ofSeconds(2);
     /** How long the lease lasts without being renewed: an instance that died is replaced after this. */
     static final Duration LEASE_FOR = Duration.ofSeconds(30);
+    /** The longest a look waits for the release list when it is due to be read. */
+    static final Duration LIST_BUDGET = Duration.ofSeconds(20);
     /** The longest one student's lookup may take (it waits in line behind interactive requests). */
     static final Duration LOOKUP_BUDGET = Duration.ofMinutes(2);
     /** Students looked up at once; the upstream limits and the alerts' share of the budget pace the requests. */
@@ -137,7 +139,8 @@ public final class AlertDispatcher {
     /** One look: the releases waiting for dispatch, each dispatched while this instance holds the lease. */
     void look() {
         try {
-            CatalogSource.View view = catalog.recent();
+            // The list as lookups see it (read when stale, shared by the fleet): also before anyone looked anything up.
+            CatalogSource.View view = catalog.current(Deadline.after(LIST_BUDGET, ticker));
             if (!view.current() || !holdLease()) {
                 return;
             }
