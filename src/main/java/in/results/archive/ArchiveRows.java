@@ -146,10 +146,20 @@ final class ArchiveRows {
         }
     }
 
-    /** Deletes every row of {@code hallTicket}; the number of rows deleted. */
+    /** Every row of a student: archive pages and lookups, and result alerts' deliveries, events, pages, subscriptions. */
+    private static final List<String> FORGET = List.of(
+            FORGET_PAGES,
+            FORGET_LOOKUPS,
+            "DELETE FROM deliveries WHERE hall_ticket = ?",
+            "DELETE FROM student_events WHERE hall_ticket = ?",
+            "DELETE FROM live_pages WHERE hall_ticket = ?",
+            "DELETE FROM alert_checks WHERE hall_ticket = ?",
+            "DELETE FROM subscriptions WHERE hall_ticket = ?");
+
+    /** Deletes every row of {@code hallTicket}, its result alerts' included; the number of rows deleted. */
     int forget(Connection connection, HallTicket hallTicket) throws SQLException {
         int deleted = 0;
-        for (String statement : List.of(FORGET_PAGES, FORGET_LOOKUPS)) {
+        for (String statement : FORGET) {
             try (PreparedStatement delete = connection.prepareStatement(statement)) {
                 delete.setString(1, hallTicket.value());
                 deleted += delete.executeUpdate();
