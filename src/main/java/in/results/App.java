@@ -201,7 +201,7 @@ public final class App {
             AllSemestersLookup allSemesters,
             Supplier<String> publicUrl) {
         ObjectMapper mapper = new ObjectMapper();
-        String instance = "instance-" + UUID.randomUUID();
+        String instance = "instance-" + UUID.randomUUID().toString().replace("-", "");
         AlertStore store = new AlertStore(archive);
         HttpClient client = HttpClient.newBuilder()
                 .followRedirects(HttpClient.Redirect.NEVER)

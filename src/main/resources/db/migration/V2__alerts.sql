@@ -69,7 +69,7 @@ CREATE TABLE alert_checks (
 -- Students whose page is open on some instance (a live page counts as a subscriber), until the page's lease ends.
 CREATE TABLE live_pages (
     hall_ticket VARCHAR(10) NOT NULL,
-    instance    VARCHAR(40) NOT NULL,
+    instance    VARCHAR(64) NOT NULL,
     until_at    BIGINT      NOT NULL,
     PRIMARY KEY (hall_ticket, instance)
 );
@@ -77,7 +77,7 @@ CREATE TABLE live_pages (
 -- Work one instance of a fleet does at a time (dispatching releases), held until until_at.
 CREATE TABLE leases (
     name     VARCHAR(32) NOT NULL PRIMARY KEY,
-    holder   VARCHAR(40) NOT NULL,
+    holder   VARCHAR(64) NOT NULL,
     until_at BIGINT      NOT NULL
 );
 

@@ -72,6 +72,8 @@ public final class AlertDispatcher {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
             Thread.ofVirtual().name("alert-dispatch").factory());
     private volatile State state = new State(0, 0);
+    /** The list version whose releases this instance dispatched completely: nothing to do until the list changes. */
+    private volatile String dispatchedVersion = "";
 
     /**
      * What this instance's last look found, for {@code /health}: the releases the alerts have seen listed (0 before
@@ -136,21 +138,34 @@ public final class AlertDispatcher {
         }
     }
 
-    /** One look: the releases waiting for dispatch, each dispatched while this instance holds the lease. */
+    /**
+     * One look: when the list changed since the last complete dispatch (or a release still waits), the releases
+     * waiting for dispatch, each dispatched while this instance holds the lease. The list as lookups see it; read
+     * here only while nobody has (so that alerts work before anyone looked anything up).
+     */
     void look() {
         try {
-            // The list as lookups see it (read when stale, shared by the fleet): also before anyone looked anything up.
-            CatalogSource.View view = catalog.current(Deadline.after(LIST_BUDGET, ticker));
-            if (!view.current() || !holdLease()) {
+            CatalogSource.View view = catalog.recent();
+            if (!view.current()) {
+                view = catalog.current(Deadline.after(LIST_BUDGET, ticker));
+            }
+            if (!view.current() || view.listVersion().equals(dispatchedVersion) || !holdLease()) {
                 return;
             }
             AlertStore.Listed listed = store.listed(listedNames(view.catalog()), clock.instant(), bound());
             state = new State(listed.known(), listed.waiting().size());
+            boolean complete = true;
             for (String name : listed.waiting()) {
                 Optional<ExamRelease> release = releaseNamed(view.catalog(), name);
                 if (release.isEmpty() || dispatch(release.get(), name, view.catalog())) {
                     store.dispatched(name, clock.instant(), bound());
+                } else {
+                    complete = false;
                 }
+            }
+            if (complete) {
+                dispatchedVersion = view.listVersion();
+                state = new State(listed.known(), 0);
             }
         } catch (DatabaseUnavailable e) {
             LOG.debug("alerts: the database does not answer; dispatch waits ({})", e.getMessage());
