@@ -156,6 +156,9 @@ public final class AlertDispatcher {
             state = new State(listed.known(), listed.waiting().size());
             boolean complete = true;
             for (String name : listed.waiting()) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return; // stopping: the release stays waiting for the next holder of the lease
+                }
                 Optional<ExamRelease> release = releaseNamed(view.catalog(), name);
                 if (release.isEmpty() || dispatch(release.get(), name, view.catalog())) {
                     store.dispatched(name, clock.instant(), bound());
@@ -213,7 +216,8 @@ public final class AlertDispatcher {
                 holdLease(); // the checks go on: keep the lease while they do
             }
         }
-        return complete.get() && checks.size() == toCheck.size();
+        // Stopped while checks ran (the instance shuts down): not complete, whatever the checks did so far.
+        return !Thread.currentThread().isInterrupted() && complete.get() && checks.size() == toCheck.size();
     }
 
     /** Looks {@code hallTicket} up and records what {@code release} holds for them; false when the lookup failed. */

@@ -12,6 +12,8 @@ import in.results.simulator.Exam;
 import in.results.simulator.MarksLayout;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.testing.PostgresServer;
+import in.results.testing.RedisServer;
 import io.javalin.Javalin;
 import java.io.BufferedReader;
 import java.io.InputStream;
@@ -53,6 +55,7 @@ class AlertsIT {
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private final List<ServiceClient> services = new ArrayList<>();
+    private final Map<Javalin, AutoCloseable> stoppers = new java.util.IdentityHashMap<>();
     private UniversitySimulator primary;
     private UniversitySimulator mirror;
 
@@ -217,6 +220,96 @@ class AlertsIT {
         assertThat(message.get("type").asText()).isEqualTo("result.published");
         assertThat(ExpectedReport.numbersCanonical(message.get("data")))
                 .isEqualTo(ExpectedReport.numbersCanonical(expectedData(after, student)));
+    }
+
+    @Test
+    void a_fleet_whose_dispatching_instance_is_stopped_mid_dispatch_tells_every_subscriber_under_one_webhook_id() {
+        // given three instances on one Redis and one PostgreSQL, and subscriptions of twelve students of the batch
+        // whose results come out and three of others, made through the first
+        university(DAY_BEFORE);
+        RedisServer redis = closedAfter(RedisServer.start());
+        PostgresServer postgres = closedAfter(PostgresServer.start());
+        Map<String, String> fleet = new HashMap<>(SETTINGS);
+        fleet.put("RESULTS_REDIS_URL", redis.url());
+        fleet.put("RESULTS_REDIS_TIMEOUT_MS", "2000");
+        fleet.put("RESULTS_DATABASE_URL", postgres.newDatabase());
+        List<Javalin> instances = List.of(startService(fleet), startService(fleet), startService(fleet));
+        ServiceClient first = new ServiceClient(instances.getFirst().port());
+        WebhookReceiver receiver = closedAfter(new WebhookReceiver());
+        Cohort after = COHORT.asOf(RESULTS_DAY);
+        List<Student> batch = after.students().stream()
+                .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
+                .limit(12)
+                .toList();
+        List<Student> others = after.students().stream()
+                .filter(s -> !s.hasNoResult() && !s.results().containsKey(RESULTS_DAY_RELEASE.code()))
+                .filter(s -> s.regulation().equals(RESULTS_DAY_RELEASE.regulation()))
+                .limit(3)
+                .toList();
+        List<JsonNode> subscriptions = new ArrayList<>();
+        for (Student student : concat(batch, others)) {
+            String path = "/hook/" + student.hallTicket();
+            JsonNode created = post(first, "/api/subscriptions", subscription(student.hallTicket(), receiver.url(path)))
+                    .json();
+            receiver.expectSecret(path, created.get("secret").asText());
+            subscriptions.add(created);
+        }
+        for (JsonNode subscription : subscriptions) {
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() ->
+                            statusOf(first, subscription).get("status").asText().equals("active"));
+        }
+
+        // when the university, now answering slowly, publishes, and the instance dispatching the release is stopped
+        // while its checks run
+        primary.setLatency(Duration.ofSeconds(1), Duration.ZERO);
+        mirror.setLatency(Duration.ofSeconds(1), Duration.ZERO);
+        publish(RESULTS_DAY);
+        Javalin dispatching = await("an instance dispatching the release")
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> instances.stream()
+                                .filter(instance -> new ServiceClient(instance.port())
+                                                .get("/health")
+                                                .json()
+                                                .get("alerts")
+                                                .get("releases_waiting")
+                                                .asInt()
+                                        > 0)
+                                .findFirst(),
+                        java.util.Optional::isPresent)
+                .orElseThrow();
+        stop(dispatching);
+
+        // then another instance takes over once the lease ends, and every subscriber of the batch is told under one
+        // webhook-id (a delivery repeated after the stop carries the same id); the others are told nothing
+        await("every subscriber of the batch told")
+                .atMost(Duration.ofMinutes(3))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> receiver.events("result.published").stream()
+                                .map(WebhookReceiver.Delivery::path)
+                                .distinct()
+                                .count()
+                        >= batch.size());
+        List<WebhookReceiver.Delivery> events = receiver.events("result.published");
+        assertThat(events)
+                .allSatisfy(event -> assertThat(event.signatureValid()).isTrue());
+        for (Student student : batch) {
+            List<WebhookReceiver.Delivery> told = events.stream()
+                    .filter(event -> event.path().equals("/hook/" + student.hallTicket()))
+                    .toList();
+            assertThat(told.stream().map(WebhookReceiver.Delivery::webhookId).distinct())
+                    .as(student.hallTicket())
+                    .hasSize(1);
+            assertThat(ExpectedReport.numbersCanonical(told.getFirst().body().get("data")))
+                    .isEqualTo(ExpectedReport.numbersCanonical(expectedData(after, student)));
+        }
+        for (Student student : others) {
+            assertThat(receiver.attempts("/hook/" + student.hallTicket(), "result.published"))
+                    .as(student.hallTicket())
+                    .isEmpty();
+        }
     }
 
     @Test
@@ -415,33 +508,45 @@ class AlertsIT {
     }
 
     /**
-     * Moves the university to {@code day} once every service has seen the list as it was: the alerts take the
-     * releases listed when they first look as known, and tell subscribers only of releases listed after.
+     * Moves the university to {@code day} once the alerts have seen the list as it was (in a fleet, the instance
+     * that holds the dispatch lease): the alerts take the releases listed when they first look as known, and tell
+     * subscribers only of releases listed after.
      */
     private List<Exam> publish(LocalDate day) {
-        for (ServiceClient service : services) {
-            await("the alerts' first look at the list")
-                    .atMost(Duration.ofSeconds(30))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> service.get("/health")
-                                    .json()
-                                    .get("alerts")
-                                    .get("releases_known")
-                                    .asInt()
-                            > 0);
-        }
+        await("the alerts' first look at the list")
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> services.stream()
+                        .anyMatch(service -> service.get("/health")
+                                        .json()
+                                        .get("alerts")
+                                        .get("releases_known")
+                                        .asInt()
+                                > 0));
         List<Exam> published = primary.advanceTo(day);
         assertThat(mirror.advanceTo(day)).isEqualTo(published);
         return published;
     }
 
     private ServiceClient service(Map<String, String> settings) {
+        return new ServiceClient(startService(settings).port());
+    }
+
+    private Javalin startService(Map<String, String> settings) {
         Javalin service = ExamEndpointsIT.startService(
                 List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), Ticker.systemTicker(), settings);
-        started.add(service::stop);
-        ServiceClient client = new ServiceClient(service.port());
-        services.add(client);
-        return client;
+        AutoCloseable stopper = service::stop;
+        stoppers.put(service, stopper);
+        started.add(stopper);
+        services.add(new ServiceClient(service.port()));
+        return service;
+    }
+
+    /** Stops {@code service} now (its dispatch and deliveries end with it), not again after the test. */
+    private void stop(Javalin service) {
+        started.remove(stoppers.remove(service));
+        services.removeIf(client -> client.uri("/").getPort() == service.port());
+        service.stop();
     }
 
     private <T extends AutoCloseable> T closedAfter(T closeable) {

@@ -109,6 +109,24 @@ class RequestBudgetTest {
     }
 
     @Test
+    void alert_callers_take_tokens_after_interactive_ones_and_before_bulk_ones_whoever_came_first() throws Exception {
+        RequestBudget budget = new RequestBudget(10, ticker);
+        takeAvailable(budget);
+        List<String> order = new CopyOnWriteArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        threads.add(Thread.ofVirtual().start(() -> acquireAndRecord(budget, Priority.BULK, "bulk", order)));
+        await().until(() -> budget.waiting(Priority.BULK) == 1);
+        threads.add(Thread.ofVirtual().start(() -> acquireAndRecord(budget, Priority.ALERT, "alert", order)));
+        await().until(() -> budget.waiting(Priority.ALERT) == 1);
+        threads.add(Thread.ofVirtual().start(() -> acquireAndRecord(budget, Priority.INTERACTIVE, "person", order)));
+        await().until(() -> budget.waiting(Priority.INTERACTIVE) == 1);
+
+        grantOneByOne(3, order, threads);
+
+        assertThat(order).containsExactly("person", "alert", "bulk");
+    }
+
+    @Test
     void bulk_callers_take_tokens_when_no_interactive_caller_waits() throws Exception {
         RequestBudget budget = new RequestBudget(10, ticker);
 

@@ -277,4 +277,43 @@ class UpstreamClientIT {
         }
         assertThat(resultRequests(primary)).isEqualTo(30);
     }
+
+    @Test
+    void alert_requests_use_at_most_a_quarter_of_the_request_budget_and_people_keep_the_rest() throws Exception {
+        UpstreamClient client = new UpstreamClient(
+                List.of(primary.baseUrl()),
+                8,
+                Duration.ofSeconds(3),
+                policy(5, 0).withRequestsPerSecond(40),
+                ticker);
+
+        List<Future<Reply<ResultPage>>> alerts = new ArrayList<>();
+        List<Future<Reply<ResultPage>>> people = new ArrayList<>();
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 15; i++) {
+                Lookup lookup = lookup(i);
+                alerts.add(
+                        executor.submit(() -> client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.ALERT)));
+            }
+            // 10 (a quarter of 40, one second of the alerts' share) at once; the other 5 wait for the share to refill.
+            await().until(() -> resultRequests(primary) == 10);
+            for (int i = 15; i < 45; i++) {
+                Lookup lookup = lookup(i);
+                people.add(executor.submit(
+                        () -> client.fetchResult(lookup.hallTicket(), lookup.exam(), Priority.INTERACTIVE)));
+            }
+            // People take the 30 tokens the alerts left, at once, while the 5 alert requests still wait.
+            await().until(() -> resultRequests(primary) == 40);
+            assertThat(alerts.stream().filter(Future::isDone)).hasSize(10);
+            ticker.advance(Duration.ofMillis(500)); // 5 tokens of the share (10 a second), 20 of the budget
+        }
+
+        for (Future<Reply<ResultPage>> answer : people) {
+            assertThat(answer.get()).isInstanceOf(Reply.Answered.class);
+        }
+        for (Future<Reply<ResultPage>> answer : alerts) {
+            assertThat(answer.get()).isInstanceOf(Reply.Answered.class);
+        }
+        assertThat(resultRequests(primary)).isEqualTo(45);
+    }
 }
