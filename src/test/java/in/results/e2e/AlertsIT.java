@@ -5,29 +5,24 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.alerts.WebhookReceiver;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.MarksLayout;
 import in.results.simulator.Student;
-import in.results.simulator.UniversitySimulator;
 import in.results.testing.PostgresServer;
 import in.results.testing.RedisServer;
 import io.javalin.Javalin;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,26 +48,20 @@ class AlertsIT {
             "RESULTS_WEBHOOK_ALLOW_PRIVATE", "true",
             "RESULTS_PUBLIC_URL", PUBLIC_URL);
 
-    private final Deque<AutoCloseable> started = new ArrayDeque<>();
-    private final List<ServiceClient> services = new ArrayList<>();
-    private final Map<Javalin, AutoCloseable> stoppers = new java.util.IdentityHashMap<>();
-    private UniversitySimulator primary;
-    private UniversitySimulator mirror;
+    private final PublishingUniversity world = new PublishingUniversity(COHORT);
 
     @AfterEach
     void stopEverything() throws Exception {
-        while (!started.isEmpty()) {
-            started.removeLast().close();
-        }
+        world.stopEverything();
     }
 
     @Test
     void subscribers_with_a_result_in_a_new_release_are_told_it_once_signed_and_the_others_nothing() {
         // given a university on the day before results day, a webhook receiver, and five subscriptions: three
         // students of the batch whose results come out, two of another batch
-        university(DAY_BEFORE);
+        world.openOn(DAY_BEFORE);
         ServiceClient service = service(SETTINGS);
-        WebhookReceiver receiver = closedAfter(new WebhookReceiver());
+        WebhookReceiver receiver = world.closedAfter(new WebhookReceiver());
         Cohort after = COHORT.asOf(RESULTS_DAY);
         List<Student> batch = after.students().stream()
                 .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
@@ -107,7 +96,7 @@ class AlertsIT {
                             .asText()
                             .equals("active"));
         }
-        long askedBefore = asked();
+        long askedBefore = world.asked();
         List<Exam> published = publish(RESULTS_DAY);
         long publishedAt = System.nanoTime();
         await("every subscriber of the batch told")
@@ -115,7 +104,7 @@ class AlertsIT {
                 .pollInterval(Duration.ofMillis(250))
                 .until(() -> receiver.events("result.published").size() >= batch.size());
         Duration toldAfter = Duration.ofNanos(System.nanoTime() - publishedAt);
-        long askedForAlerts = asked() - askedBefore;
+        long askedForAlerts = world.asked() - askedBefore;
 
         // then each student of the batch got exactly one event, signed, with their page as the university shows it,
         // its SGPA, and the merged semester's SGPA; nobody else got any; each subscriber cost about one request
@@ -146,9 +135,9 @@ class AlertsIT {
 
     @Test
     void a_receiver_that_fails_its_first_delivery_gets_the_event_again_under_the_same_webhook_id() {
-        university(DAY_BEFORE);
+        world.openOn(DAY_BEFORE);
         ServiceClient service = service(SETTINGS);
-        WebhookReceiver receiver = closedAfter(new WebhookReceiver());
+        WebhookReceiver receiver = world.closedAfter(new WebhookReceiver());
         Student student = COHORT.asOf(RESULTS_DAY).students().stream()
                 .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
                 .findFirst()
@@ -188,7 +177,7 @@ class AlertsIT {
 
     @Test
     void an_open_live_page_is_told_of_the_new_result_without_a_subscription() throws Exception {
-        university(DAY_BEFORE);
+        world.openOn(DAY_BEFORE);
         ServiceClient service = service(SETTINGS);
         Cohort after = COHORT.asOf(RESULTS_DAY);
         Student student = after.students().stream()
@@ -203,7 +192,7 @@ class AlertsIT {
         assertThat(stream.statusCode()).isEqualTo(200);
         assertThat(stream.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
         BufferedReader lines = new BufferedReader(new InputStreamReader(stream.body(), StandardCharsets.UTF_8));
-        started.add(lines::close);
+        world.closedAfter(lines);
         CompletableFuture<List<String>> firstEvent = CompletableFuture.supplyAsync(() -> readEvent(lines));
 
         publish(RESULTS_DAY);
@@ -226,16 +215,17 @@ class AlertsIT {
     void a_fleet_whose_dispatching_instance_is_stopped_mid_dispatch_tells_every_subscriber_under_one_webhook_id() {
         // given three instances on one Redis and one PostgreSQL, and subscriptions of twelve students of the batch
         // whose results come out and three of others, made through the first
-        university(DAY_BEFORE);
-        RedisServer redis = closedAfter(RedisServer.start());
-        PostgresServer postgres = closedAfter(PostgresServer.start());
+        world.openOn(DAY_BEFORE);
+        RedisServer redis = world.closedAfter(RedisServer.start());
+        PostgresServer postgres = world.closedAfter(PostgresServer.start());
         Map<String, String> fleet = new HashMap<>(SETTINGS);
         fleet.put("RESULTS_REDIS_URL", redis.url());
         fleet.put("RESULTS_REDIS_TIMEOUT_MS", "2000");
         fleet.put("RESULTS_DATABASE_URL", postgres.newDatabase());
-        List<Javalin> instances = List.of(startService(fleet), startService(fleet), startService(fleet));
+        List<Javalin> instances =
+                List.of(world.startService(fleet), world.startService(fleet), world.startService(fleet));
         ServiceClient first = new ServiceClient(instances.getFirst().port());
-        WebhookReceiver receiver = closedAfter(new WebhookReceiver());
+        WebhookReceiver receiver = world.closedAfter(new WebhookReceiver());
         Cohort after = COHORT.asOf(RESULTS_DAY);
         List<Student> batch = after.students().stream()
                 .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
@@ -262,8 +252,8 @@ class AlertsIT {
 
         // when the university, now answering slowly, publishes, and the instance dispatching the release is stopped
         // while its checks run
-        primary.setLatency(Duration.ofSeconds(1), Duration.ZERO);
-        mirror.setLatency(Duration.ofSeconds(1), Duration.ZERO);
+        world.primary().setLatency(Duration.ofSeconds(1), Duration.ZERO);
+        world.mirror().setLatency(Duration.ofSeconds(1), Duration.ZERO);
         publish(RESULTS_DAY);
         Javalin dispatching = await("an instance dispatching the release")
                 .atMost(Duration.ofSeconds(60))
@@ -280,7 +270,7 @@ class AlertsIT {
                                 .findFirst(),
                         java.util.Optional::isPresent)
                 .orElseThrow();
-        stop(dispatching);
+        world.stop(dispatching);
 
         // then another instance takes over once the lease ends, and every subscriber of the batch is told under one
         // webhook-id (a delivery repeated after the stop carries the same id); the others are told nothing
@@ -314,7 +304,7 @@ class AlertsIT {
 
     @Test
     void bad_subscriptions_get_a_clear_error_naming_the_field() {
-        university(DAY_BEFORE);
+        world.openOn(DAY_BEFORE);
         ServiceClient service = service(Map.of()); // internal addresses refused, as in production
         String hallTicket = COHORT.students().getFirst().hallTicket();
 
@@ -359,9 +349,9 @@ class AlertsIT {
 
     @Test
     void a_subscription_is_read_and_deleted_only_with_its_secret() {
-        university(DAY_BEFORE);
+        world.openOn(DAY_BEFORE);
         ServiceClient service = service(SETTINGS);
-        WebhookReceiver receiver = closedAfter(new WebhookReceiver());
+        WebhookReceiver receiver = world.closedAfter(new WebhookReceiver());
         String hallTicket = COHORT.students().getFirst().hallTicket();
         JsonNode created = post(service, "/api/subscriptions", subscription(hallTicket, receiver.url("/one")))
                 .json();
@@ -392,11 +382,11 @@ class AlertsIT {
 
     @Test
     void subscriptions_past_the_limit_of_a_hall_ticket_get_429_and_retry_after() {
-        university(DAY_BEFORE);
+        world.openOn(DAY_BEFORE);
         Map<String, String> settings = new HashMap<>(SETTINGS);
         settings.put("RESULTS_SUBSCRIPTIONS_PER_HALLTICKET", "2");
         ServiceClient service = service(settings);
-        WebhookReceiver receiver = closedAfter(new WebhookReceiver());
+        WebhookReceiver receiver = world.closedAfter(new WebhookReceiver());
         String hallTicket = COHORT.students().getFirst().hallTicket();
 
         List<Integer> statuses = new ArrayList<>();
@@ -496,17 +486,6 @@ class AlertsIT {
                 .build());
     }
 
-    private long asked() {
-        return primary.requestCount("/resultAction") + mirror.requestCount("/resultAction");
-    }
-
-    private void university(LocalDate day) {
-        UniversitySimulator.Builder builder =
-                UniversitySimulator.builder(COHORT).asOf(day);
-        primary = closedAfter(builder.start(0));
-        mirror = closedAfter(builder.start(0));
-    }
-
     /**
      * Moves the university to {@code day} once the alerts have seen the list as it was (in a fleet, the instance
      * that holds the dispatch lease): the alerts take the releases listed when they first look as known, and tell
@@ -516,42 +495,19 @@ class AlertsIT {
         await("the alerts' first look at the list")
                 .atMost(Duration.ofSeconds(30))
                 .pollInterval(Duration.ofMillis(100))
-                .until(() -> services.stream()
-                        .anyMatch(service -> service.get("/health")
+                .until(() -> world.services().stream()
+                        .anyMatch(service -> new ServiceClient(service.port())
+                                        .get("/health")
                                         .json()
                                         .get("alerts")
                                         .get("releases_known")
                                         .asInt()
                                 > 0));
-        List<Exam> published = primary.advanceTo(day);
-        assertThat(mirror.advanceTo(day)).isEqualTo(published);
-        return published;
+        return world.publish(day);
     }
 
     private ServiceClient service(Map<String, String> settings) {
-        return new ServiceClient(startService(settings).port());
-    }
-
-    private Javalin startService(Map<String, String> settings) {
-        Javalin service = ExamEndpointsIT.startService(
-                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), Ticker.systemTicker(), settings);
-        AutoCloseable stopper = service::stop;
-        stoppers.put(service, stopper);
-        started.add(stopper);
-        services.add(new ServiceClient(service.port()));
-        return service;
-    }
-
-    /** Stops {@code service} now (its dispatch and deliveries end with it), not again after the test. */
-    private void stop(Javalin service) {
-        started.remove(stoppers.remove(service));
-        services.removeIf(client -> client.uri("/").getPort() == service.port());
-        service.stop();
-    }
-
-    private <T extends AutoCloseable> T closedAfter(T closeable) {
-        started.add(closeable);
-        return closeable;
+        return new ServiceClient(world.startService(settings).port());
     }
 
     private static <T> List<T> concat(List<T> first, List<T> second) {

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.catalog.ExamCatalog;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
@@ -21,7 +20,6 @@ import in.results.testing.PostgresServer;
 import in.results.testing.RedisServer;
 import in.results.testing.ReleaseLists;
 import io.javalin.Javalin;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -30,7 +28,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -71,19 +68,14 @@ class ResultsDayArchiveIT {
     private static final Pattern METRIC_LINE = Pattern.compile("(?m)^(\\S+?)(\\{[^}]*})? (\\S+)$");
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    /** Everything a test started, stopped after it in reverse order. */
-    private final Deque<AutoCloseable> started = new ArrayDeque<>();
-    /** How each running service is stopped, so that one stopped by the test is not stopped again. */
-    private final Map<Javalin, AutoCloseable> stoppers = new IdentityHashMap<>();
+    private final PublishingUniversity world = new PublishingUniversity(COHORT);
 
     private UniversitySimulator primary;
     private UniversitySimulator mirror;
 
     @AfterEach
     void stopEverything() throws Exception {
-        while (!started.isEmpty()) {
-            started.removeLast().close();
-        }
+        world.stopEverything();
     }
 
     @Test
@@ -530,17 +522,13 @@ class ResultsDayArchiveIT {
 
     /** Primary and mirror showing the university as it stood on {@code day}. */
     private void university(LocalDate day) {
-        UniversitySimulator.Builder builder =
-                UniversitySimulator.builder(COHORT).asOf(day);
-        primary = closedAfter(builder.start(0));
-        mirror = closedAfter(builder.start(0));
+        world.openOn(day);
+        primary = world.primary();
+        mirror = world.mirror();
     }
 
-    /** Moves primary and mirror to {@code day}: the releases of the days passed, in release order. */
     private List<Exam> publish(LocalDate day) {
-        List<Exam> published = primary.advanceTo(day);
-        assertThat(mirror.advanceTo(day)).isEqualTo(published);
-        return published;
+        return world.publish(day);
     }
 
     private ServiceClient service(Map<String, String> settings) {
@@ -548,23 +536,15 @@ class ResultsDayArchiveIT {
     }
 
     private Javalin startService(Map<String, String> settings) {
-        Javalin service = ExamEndpointsIT.startService(
-                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), Ticker.systemTicker(), settings);
-        AutoCloseable stopper = service::stop;
-        stoppers.put(service, stopper);
-        started.add(stopper);
-        return service;
+        return world.startService(settings);
     }
 
-    /** Stops a service before the test ends (gracefully: the archive's writes are flushed). */
     private void stop(Javalin service) {
-        started.remove(stoppers.remove(service));
-        service.stop();
+        world.stop(service);
     }
 
     private <T extends AutoCloseable> T closedAfter(T resource) {
-        started.add(resource);
-        return resource;
+        return world.closedAfter(resource);
     }
 
     // --- what students cost ---
