@@ -235,7 +235,6 @@ public final class App {
                         client, mapper, config.alerts().allowPrivate(), HostResolver.SYSTEM, environment.clock()),
                 push,
                 dispatcher::remember,
-                instance,
                 bound,
                 environment.clock(),
                 environment.ticker());

@@ -16,6 +16,8 @@ import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
 import in.results.releases.CatalogSource;
 import in.results.scrape.SubjectResult;
+import in.results.store.CacheStatus;
+import in.results.store.CachedAnswer;
 import in.results.upstream.Priority;
 import java.time.Clock;
 import java.time.Duration;
@@ -51,6 +53,8 @@ public final class AlertDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(AlertDispatcher.class);
     static final String LEASE = "alert-dispatch";
     static final Duration LOOK_EVERY = Duration.ofSeconds(2);
+    /** The longest pause before students whose check failed are checked again. */
+    static final Duration LONGEST_RETRY_PAUSE = Duration.ofMinutes(5);
     /** How long the lease lasts without being renewed: an instance that died is replaced after this. */
     static final Duration LEASE_FOR = Duration.ofSeconds(30);
     /** The longest a look waits for the release list when it is due to be read. */
@@ -74,6 +78,10 @@ public final class AlertDispatcher {
     private volatile State state = new State(0, 0);
     /** The list version whose releases this instance dispatched completely: nothing to do until the list changes. */
     private volatile String dispatchedVersion = "";
+    /** Looks in a row that left students unchecked, and when the next may try again. */
+    private int incompleteLooks;
+
+    private Instant retryAt = Instant.EPOCH;
 
     /**
      * What this instance's last look found, for {@code /health}: the releases the alerts have seen listed (0 before
@@ -119,6 +127,12 @@ public final class AlertDispatcher {
         return state;
     }
 
+    /** The pause after {@code incomplete} looks in a row left students unchecked: 2 s doubled each time, 5 min at most. */
+    static Duration retryPause(int incomplete) {
+        Duration pause = LOOK_EVERY.multipliedBy(1L << Math.min(incomplete, 16));
+        return pause.compareTo(LONGEST_RETRY_PAUSE) > 0 ? LONGEST_RETRY_PAUSE : pause;
+    }
+
     /**
      * Looks {@code hallTicket} up in the background with {@link Priority#BULK}, so that the archive knows the
      * student's results before the next release: checking them for it then asks the university only what is new.
@@ -149,7 +163,10 @@ public final class AlertDispatcher {
             if (!view.current()) {
                 view = catalog.current(Deadline.after(LIST_BUDGET, ticker));
             }
-            if (!view.current() || view.listVersion().equals(dispatchedVersion) || !holdLease()) {
+            if (!view.current()
+                    || view.listVersion().equals(dispatchedVersion)
+                    || clock.instant().isBefore(retryAt)
+                    || !holdLease()) {
                 return;
             }
             AlertStore.Listed listed = store.listed(listedNames(view.catalog()), clock.instant(), bound());
@@ -169,6 +186,11 @@ public final class AlertDispatcher {
             if (complete) {
                 dispatchedVersion = view.listVersion();
                 state = new State(listed.known(), 0);
+                incompleteLooks = 0;
+            } else {
+                // Students whose check failed (the university down, a long queue) are tried again, ever less often.
+                incompleteLooks++;
+                retryAt = clock.instant().plus(retryPause(incompleteLooks));
             }
         } catch (DatabaseUnavailable e) {
             LOG.debug("alerts: the database does not answer; dispatch waits ({})", e.getMessage());
@@ -194,18 +216,20 @@ public final class AlertDispatcher {
         Semaphore atOnce = new Semaphore(AT_ONCE);
         List<Thread> checks = new ArrayList<>();
         AtomicBoolean complete = new AtomicBoolean(true);
+        boolean leaseHeld = true;
         for (HallTicket hallTicket : toCheck) {
-            if (!atOnce.tryAcquire()) {
-                if (!holdLease()) {
-                    break; // another instance took over: it checks the rest
-                }
-                acquire(atOnce);
+            leaseHeld = awaitPlace(atOnce);
+            if (!leaseHeld) {
+                break; // another instance took over (or the database is away): the rest is checked later
             }
             checks.add(Thread.ofVirtual().name("alert-check").start(() -> {
                 try {
                     if (!check(hallTicket, release, name)) {
                         complete.set(false);
                     }
+                } catch (RuntimeException e) {
+                    complete.set(false);
+                    LOG.warn("alerts: a check for release {} failed", name, e);
                 } finally {
                     atOnce.release();
                 }
@@ -213,30 +237,63 @@ public final class AlertDispatcher {
         }
         for (Thread check : checks) {
             while (!joined(check)) {
-                holdLease(); // the checks go on: keep the lease while they do
+                renewLease(); // the checks go on: keep the lease while they do
             }
         }
         // Stopped while checks ran (the instance shuts down): not complete, whatever the checks did so far.
-        return !Thread.currentThread().isInterrupted() && complete.get() && checks.size() == toCheck.size();
+        return leaseHeld && !Thread.currentThread().isInterrupted() && complete.get();
     }
 
-    /** Looks {@code hallTicket} up and records what {@code release} holds for them; false when the lookup failed. */
+    /**
+     * Waits for one of the places of {@link #AT_ONCE} checks, keeping the lease meanwhile; false when the lease was
+     * lost (or could not be renewed) while waiting.
+     */
+    private boolean awaitPlace(Semaphore atOnce) {
+        try {
+            while (!atOnce.tryAcquire(LEASE_FOR.dividedBy(3).toMillis(), TimeUnit.MILLISECONDS)) {
+                if (!renewLease()) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Keeps the lease; false when another instance holds it now or the database does not answer. */
+    private boolean renewLease() {
+        try {
+            return holdLease();
+        } catch (DatabaseUnavailable e) {
+            return false;
+        }
+    }
+
+    /**
+     * Looks {@code hallTicket} up and records what {@code release} holds for them. False when the answer cannot tell:
+     * the lookup failed, or gave a stale copy or one built on a list that did not show the release yet (it would
+     * lack the new page); the student is then checked again later.
+     */
     private boolean check(HallTicket hallTicket, ExamRelease release, String name) {
         if (!(StudentRegulation.of(hallTicket) instanceof StudentRegulation.Served served)) {
-            store.checked(name, hallTicket, List.of(), bound());
-            return true;
+            return false; // never: only served students could hold the release
         }
-        TranscriptAnswer answer;
+        CachedAnswer<TranscriptAnswer> answer;
         try {
             answer = lookup.transcript(
-                            served.regulation(), hallTicket, Priority.ALERT, Deadline.after(LOOKUP_BUDGET, ticker))
-                    .value();
+                    served.regulation(), hallTicket, Priority.ALERT, Deadline.after(LOOKUP_BUDGET, ticker));
         } catch (LookupFailure e) {
-            LOG.debug("alerts: lookup for release {} failed ({}); tried again at the next look", name, e.getMessage());
+            LOG.debug("alerts: lookup for release {} failed ({}); tried again later", name, e.getMessage());
+            return false;
+        }
+        if (answer.status() == CacheStatus.STALE
+                || !answer.value().mark().seen().contains(release.code(), release.rcrv(), true)) {
             return false;
         }
         List<StudentEvent> events = new ArrayList<>();
-        if (answer instanceof TranscriptAnswer.Found found) {
+        if (answer.value() instanceof TranscriptAnswer.Found found) {
             newResult(found, hallTicket, release).ifPresent(result -> events.add(eventOf(result, name)));
         }
         try {
@@ -329,15 +386,6 @@ public final class AlertDispatcher {
 
     private Deadline bound() {
         return Deadline.after(databaseBound, ticker);
-    }
-
-    private static void acquire(Semaphore semaphore) {
-        try {
-            semaphore.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 
     /** Whether {@code thread} ended within a third of the lease (true also when interrupted: stop waiting). */

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The alerts' records, in the archive's database (SQLite or PostgreSQL, the same SQL): subscriptions, the events of
@@ -38,51 +39,50 @@ public final class AlertStore {
 
     // ---- subscriptions
 
-    /** What the limits are checked against, for a new subscription of {@code client} to {@code hallTicket}. */
-    public Counts counts(String client, HallTicket hallTicket, Instant now, Deadline deadline) {
-        return database.run(
-                connection -> {
-                    long hourAgo = now.minus(Duration.ofHours(1)).toEpochMilli();
-                    int byClient;
-                    Instant oldest;
-                    try (PreparedStatement statement = connection.prepareStatement(
-                            "SELECT COUNT(*), MIN(created_at) FROM subscriptions WHERE client = ? AND created_at > ?")) {
-                        statement.setString(1, client);
-                        statement.setLong(2, hourAgo);
-                        try (ResultSet row = statement.executeQuery()) {
-                            row.next();
-                            byClient = row.getInt(1);
-                            oldest = Instant.ofEpochMilli(row.getLong(2));
-                        }
-                    }
-                    int byHallTicket = count(
-                            connection, "SELECT COUNT(*) FROM subscriptions WHERE hall_ticket = ?", hallTicket.value());
-                    int total = count(connection, "SELECT COUNT(*) FROM subscriptions", null);
-                    return new Counts(byClient, oldest, byHallTicket, total);
-                },
-                deadline);
-    }
-
-    /** Adds {@code subscription}. */
-    public void add(Subscription subscription, Instant nextVerifyAt, Deadline deadline) {
-        database.run(connection -> insert(connection, subscription, nextVerifyAt), deadline);
-    }
-
-    /** Adds a browser's push subscription, replacing one of the same student and endpoint (a browser subscribing again). */
-    public void addPush(Subscription subscription, Deadline deadline) {
+    /**
+     * Adds {@code subscription} if {@code limits} accept the counts it would join, in one transaction (concurrent
+     * subscriptions cannot pass a limit together); a browser's push subscription replaces one of the same student and
+     * endpoint (a browser subscribing again), which then does not count. {@code nextVerifyAt}: when a webhook's
+     * verification request is due (null for push, active at once). Throws what {@code limits} throws.
+     */
+    public void add(Subscription subscription, Instant nextVerifyAt, Consumer<Counts> limits, Deadline deadline) {
         database.run(
                 connection -> {
-                    List<String> replaced = idsWhere(
-                            connection,
-                            "SELECT id FROM subscriptions WHERE kind = 'push' AND hall_ticket = ? AND target = ?",
-                            subscription.hallTicket().value(),
-                            subscription.target());
-                    for (String id : replaced) {
-                        deleteSubscription(connection, id);
+                    if (subscription.kind() == Subscription.Kind.PUSH) {
+                        for (String id : idsWhere(
+                                connection,
+                                "SELECT id FROM subscriptions WHERE kind = 'push' AND hall_ticket = ? AND target = ?",
+                                subscription.hallTicket().value(),
+                                subscription.target())) {
+                            deleteSubscription(connection, id);
+                        }
                     }
-                    return insert(connection, subscription, null);
+                    limits.accept(counts(
+                            connection, subscription.client(), subscription.hallTicket(), subscription.createdAt()));
+                    return insert(connection, subscription, nextVerifyAt);
                 },
                 deadline);
+    }
+
+    private static Counts counts(Connection connection, String client, HallTicket hallTicket, Instant now)
+            throws SQLException {
+        long hourAgo = now.minus(Duration.ofHours(1)).toEpochMilli();
+        int byClient;
+        Instant oldest;
+        try (PreparedStatement statement = connection.prepareStatement(
+                "SELECT COUNT(*), MIN(created_at) FROM subscriptions WHERE client = ? AND created_at > ?")) {
+            statement.setString(1, client);
+            statement.setLong(2, hourAgo);
+            try (ResultSet row = statement.executeQuery()) {
+                row.next();
+                byClient = row.getInt(1);
+                oldest = Instant.ofEpochMilli(row.getLong(2));
+            }
+        }
+        int byHallTicket =
+                count(connection, "SELECT COUNT(*) FROM subscriptions WHERE hall_ticket = ?", hallTicket.value());
+        int total = count(connection, "SELECT COUNT(*) FROM subscriptions", null);
+        return new Counts(byClient, oldest, byHallTicket, total);
     }
 
     public Optional<Subscription> find(String id, Deadline deadline) {
@@ -327,10 +327,10 @@ public final class AlertStore {
     public record DueDelivery(String id, int attempts, Subscription subscription, StudentEvent event) {}
 
     /**
-     * Takes up to {@code limit} deliveries due at {@code now} for {@code holder}, each held until {@code holdUntil} so
-     * that no other instance sends it meanwhile.
+     * Takes up to {@code limit} deliveries due at {@code now} for this instance, each held until {@code holdUntil}
+     * so that no other instance sends it meanwhile.
      */
-    public List<DueDelivery> claimDue(String holder, Instant now, Instant holdUntil, int limit, Deadline deadline) {
+    public List<DueDelivery> claimDue(Instant now, Instant holdUntil, int limit, Deadline deadline) {
         return database.run(
                 connection -> {
                     List<DueDelivery> due = new ArrayList<>();
@@ -375,37 +375,40 @@ public final class AlertStore {
                 deadline);
     }
 
-    /**
-     * Records an attempt of delivery {@code id} to {@code subscription}: {@code nextDue} is when to try again, or
-     * empty when it is over (delivered, or given up).
-     */
-    public void attempted(
+    /** Records a delivery attempt that succeeded: the delivery is over. */
+    public void delivered(String id, String subscription, String status, Instant at, Deadline deadline) {
+        attempted(id, subscription, status, at, at, null, deadline);
+    }
+
+    /** Records a delivery attempt that failed, to be made again at {@code again}. */
+    public void failed(String id, String subscription, String status, Instant at, Instant again, Deadline deadline) {
+        attempted(id, subscription, status, at, null, again, deadline);
+    }
+
+    /** Records the last delivery attempt, failed past the time deliveries are tried for: the delivery is over. */
+    public void gaveUp(String id, String subscription, String status, Instant at, Deadline deadline) {
+        attempted(id, subscription, status, at, null, null, deadline);
+    }
+
+    /** One attempt: {@code deliveredAt} when it succeeded, {@code due} when it is made again (each null when not). */
+    private void attempted(
             String id,
             String subscription,
             String status,
             Instant at,
-            boolean delivered,
-            Optional<Instant> nextDue,
+            Instant deliveredAt,
+            Instant due,
             Deadline deadline) {
         database.run(
                 connection -> {
-                    try (PreparedStatement statement = connection.prepareStatement("UPDATE deliveries SET"
-                            + " attempts = attempts + 1, due_at = ?, claimed_until = 0, last_status = ?,"
-                            + " delivered_at = ? WHERE id = ?")) {
-                        if (nextDue.isPresent()) {
-                            statement.setLong(1, nextDue.get().toEpochMilli());
-                        } else {
-                            statement.setNull(1, java.sql.Types.BIGINT);
-                        }
-                        statement.setString(2, status);
-                        if (delivered) {
-                            statement.setLong(3, at.toEpochMilli());
-                        } else {
-                            statement.setNull(3, java.sql.Types.BIGINT);
-                        }
-                        statement.setString(4, id);
-                        statement.executeUpdate();
-                    }
+                    execute(
+                            connection,
+                            "UPDATE deliveries SET attempts = attempts + 1, due_at = ?, claimed_until = 0,"
+                                    + " last_status = ?, delivered_at = ? WHERE id = ?",
+                            due == null ? null : due.toEpochMilli(),
+                            status,
+                            deliveredAt == null ? null : deliveredAt.toEpochMilli(),
+                            id);
                     execute(
                             connection,
                             "UPDATE subscriptions SET last_delivery_at = ?, last_delivery_status = ? WHERE id = ?",

@@ -6,7 +6,6 @@ import in.results.core.HallTicket;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
@@ -20,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * Sends what the alerts owe: verification requests of new webhooks, and every due delivery of an event, to webhooks
  * (signed as Standard Webhooks specifies) and to browsers' push services (encrypted). Looks every {@link #LOOK_EVERY}
  * on every instance; a delivery is claimed in the database before it is sent, so two instances never send one at
- * once. Sending runs on virtual threads, at most {@link #AT_ONCE} at a time, each bounded by {@link #SEND_TIMEOUT}:
+ * once. Sending runs on virtual threads, at most {@link #AT_ONCE} at a time, each bounded by {@link TargetClient#SEND_TIMEOUT}:
  * a slow receiver holds no request thread and delays no other receiver.
  *
  * <p>Every attempt checks the target's address again (a host name may resolve elsewhere since it was accepted);
@@ -31,7 +30,6 @@ import org.slf4j.LoggerFactory;
 public final class DeliveryWorker {
     private static final Logger LOG = LoggerFactory.getLogger(DeliveryWorker.class);
     static final Duration LOOK_EVERY = Duration.ofSeconds(1);
-    static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
     static final int AT_ONCE = 32;
     /** Verification requests of a webhook: 3, five minutes apart; then the subscription is deleted. */
     static final int VERIFY_TRIES = 3;
@@ -48,7 +46,6 @@ public final class DeliveryWorker {
     private final WebhookSender webhooks;
     private final PushSender push;
     private final Consumer<HallTicket> activated;
-    private final String instance;
     private final Duration databaseBound;
     private final Clock clock;
     private final com.github.benmanes.caffeine.cache.Ticker ticker;
@@ -62,7 +59,6 @@ public final class DeliveryWorker {
             WebhookSender webhooks,
             PushSender push,
             Consumer<HallTicket> activated,
-            String instance,
             Duration databaseBound,
             Clock clock,
             com.github.benmanes.caffeine.cache.Ticker ticker) {
@@ -70,7 +66,6 @@ public final class DeliveryWorker {
         this.webhooks = webhooks;
         this.push = push;
         this.activated = activated;
-        this.instance = instance;
         this.databaseBound = databaseBound;
         this.clock = clock;
         this.ticker = ticker;
@@ -100,7 +95,7 @@ public final class DeliveryWorker {
             }
             int free = atOnce.availablePermits(); // claim no more than can be sent now: the rest stay for others
             if (free > 0) {
-                for (AlertStore.DueDelivery delivery : store.claimDue(instance, now, now.plus(HOLD), free, bound())) {
+                for (AlertStore.DueDelivery delivery : store.claimDue(now, now.plus(HOLD), free, bound())) {
                     send(() -> deliver(delivery));
                 }
             }
@@ -146,27 +141,36 @@ public final class DeliveryWorker {
 
     private void deliver(AlertStore.DueDelivery delivery) {
         Subscription subscription = delivery.subscription();
-        Outcome outcome = switch (subscription.kind()) {
-            case WEBHOOK -> webhooks.deliver(delivery.id(), subscription, delivery.event());
-            case PUSH -> push.deliver(subscription, delivery.event());
-        };
+        Outcome outcome;
+        try {
+            outcome = switch (subscription.kind()) {
+                case WEBHOOK -> webhooks.deliver(delivery.id(), subscription, delivery.event());
+                case PUSH -> push.deliver(subscription, delivery.event());
+            };
+        } catch (RuntimeException e) {
+            // A row this build cannot send (or the VAPID keys out of reach): a failed attempt, retried and given up
+            // by the same rule as any other.
+            LOG.warn("alerts: delivery {} could not be sent", delivery.id(), e);
+            outcome = new Outcome(Outcome.Result.FAILED, "error");
+        }
+        // The id and the outcome only: the target and the event hold what a log must not.
+        LOG.info(
+                "alerts: delivery {} ({}) attempt {}: {}",
+                delivery.id(),
+                subscription.kind().column(),
+                delivery.attempts() + 1,
+                outcome.status());
         Instant now = clock.instant();
         switch (outcome.result()) {
-            case DELIVERED ->
-                store.attempted(
-                        delivery.id(), subscription.id(), outcome.status(), now, true, Optional.empty(), bound());
+            case DELIVERED -> store.delivered(delivery.id(), subscription.id(), outcome.status(), now, bound());
             case GONE -> store.delete(subscription.id(), bound());
             case FAILED -> {
                 Instant next = now.plus(retryPause(delivery.attempts() + 1));
-                boolean givenUp = next.isAfter(delivery.event().createdAt().plus(GIVE_UP_AFTER));
-                store.attempted(
-                        delivery.id(),
-                        subscription.id(),
-                        outcome.status(),
-                        now,
-                        false,
-                        givenUp ? Optional.empty() : Optional.of(next),
-                        bound());
+                if (next.isAfter(delivery.event().createdAt().plus(GIVE_UP_AFTER))) {
+                    store.gaveUp(delivery.id(), subscription.id(), outcome.status(), now, bound());
+                } else {
+                    store.failed(delivery.id(), subscription.id(), outcome.status(), now, next, bound());
+                }
             }
         }
     }
@@ -192,6 +196,12 @@ public final class DeliveryWorker {
             DELIVERED,
             FAILED,
             GONE
+        }
+
+        /** The outcome of {@code answer}: {@code gone} when it ends the subscription, else by its status. */
+        static Outcome of(TargetClient.Answer answer, boolean gone) {
+            Result result = gone ? Result.GONE : answer.succeeded() ? Result.DELIVERED : Result.FAILED;
+            return new Outcome(result, answer.what());
         }
     }
 }

@@ -31,7 +31,10 @@ import org.slf4j.LoggerFactory;
 public final class LiveStreams {
     private static final Logger LOG = LoggerFactory.getLogger(LiveStreams.class);
     static final Duration LOOK_EVERY = Duration.ofSeconds(2);
-    /** Events read again on every look: an event written late (a slow transaction) still reaches open pages. */
+    /**
+     * How far before the last look events are read again: an event written late (a slow transaction, or an instance
+     * whose clock is behind) still reaches open pages.
+     */
     static final Duration OVERLAP = Duration.ofSeconds(30);
 
     static final Duration LIVE_FOR = Duration.ofMinutes(1);
@@ -47,6 +50,8 @@ public final class LiveStreams {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
             Thread.ofVirtual().name("live-pages").factory());
     private volatile Instant renewedAt = Instant.EPOCH;
+    /** When the last look that the database answered began. */
+    private Instant lookedAt = Instant.EPOCH;
 
     public LiveStreams(
             AlertStore store,
@@ -79,7 +84,11 @@ public final class LiveStreams {
      */
     public Page open(HallTicket hallTicket, String lastEventId) {
         Page page = new Page(hallTicket);
-        open.computeIfAbsent(hallTicket, key -> new CopyOnWriteArraySet<>()).add(page);
+        open.compute(hallTicket, (key, pages) -> {
+            Set<Page> all = pages == null ? new CopyOnWriteArraySet<>() : pages;
+            all.add(page);
+            return all;
+        });
         try {
             store.keepLive(List.of(hallTicket), instance, clock.instant().plus(LIVE_FOR), bound());
             Optional<Instant> after = timeOf(lastEventId);
@@ -108,9 +117,13 @@ public final class LiveStreams {
                 store.keepLive(students, instance, now.plus(LIVE_FOR), bound());
                 renewedAt = now;
             }
-            for (StudentEvent event : store.eventsSince(students, now.minus(OVERLAP), bound())) {
+            // From the last look that answered (less the overlap): events made while the database was away are not
+            // skipped when it is back.
+            Instant since = (lookedAt.equals(Instant.EPOCH) ? now : lookedAt).minus(OVERLAP);
+            for (StudentEvent event : store.eventsSince(students, since, bound())) {
                 open.getOrDefault(event.hallTicket(), Set.of()).forEach(page -> page.offer(event));
             }
+            lookedAt = now;
         } catch (DatabaseUnavailable e) {
             LOG.debug("alerts: live pages wait for the database ({})", e.getMessage());
         } catch (RuntimeException e) {
@@ -168,11 +181,10 @@ public final class LiveStreams {
 
         @Override
         public void close() {
-            Set<Page> pages = open.get(hallTicket);
-            if (pages != null) {
+            open.computeIfPresent(hallTicket, (key, pages) -> {
                 pages.remove(this);
-                open.computeIfPresent(hallTicket, (key, left) -> left.isEmpty() ? null : left);
-            }
+                return pages.isEmpty() ? null : pages;
+            });
             queue.add(Optional.ofNullable(CLOSED));
         }
     }

@@ -6,10 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import in.results.config.AlertSettings;
 import in.results.core.Deadline;
-import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,7 +22,7 @@ public final class PushSender {
     static final Duration TTL = Duration.ofDays(1);
     private static final String KEY_SETTING = "vapid_keys";
 
-    private final HttpClient client;
+    private final TargetClient client;
     private final ObjectMapper mapper;
     private final AlertStore store;
     private final AlertSettings settings;
@@ -46,7 +44,7 @@ public final class PushSender {
             Clock clock,
             Duration databaseBound,
             com.github.benmanes.caffeine.cache.Ticker ticker) {
-        this.client = client;
+        this.client = new TargetClient(client);
         this.mapper = mapper;
         this.store = store;
         this.settings = settings;
@@ -70,32 +68,15 @@ public final class PushSender {
         try {
             TargetAddress.check("subscription.endpoint", subscription.target(), settings.allowPrivate(), resolver);
         } catch (TargetRejected e) {
-            return new DeliveryWorker.Outcome(DeliveryWorker.Outcome.Result.FAILED, "refused: " + e.getMessage());
+            return DeliveryWorker.Outcome.of(TargetClient.Answer.none("refused: " + e.getMessage()), false);
         }
         String[] browserKeys = subscription.secret().split(" ", 2);
-        PushSubscription to =
-                new PushSubscription(java.net.URI.create(subscription.target()), browserKeys[0], browserKeys[1]);
+        PushSubscription to = new PushSubscription(URI.create(subscription.target()), browserKeys[0], browserKeys[1]);
         byte[] payload = notification(event).getBytes(StandardCharsets.UTF_8);
         PushEncryptor encryptor = new PushEncryptor(keys(Deadline.after(databaseBound, ticker)), clock);
-        try {
-            HttpResponse<Void> response = client.send(
-                    encryptor.request(to, payload, TTL, settings.vapidSubject()),
-                    HttpResponse.BodyHandlers.discarding());
-            int status = response.statusCode();
-            if (status == 404 || status == 410) { // the browser unsubscribed, or the subscription expired
-                return new DeliveryWorker.Outcome(DeliveryWorker.Outcome.Result.GONE, Integer.toString(status));
-            }
-            return new DeliveryWorker.Outcome(
-                    status / 100 == 2 ? DeliveryWorker.Outcome.Result.DELIVERED : DeliveryWorker.Outcome.Result.FAILED,
-                    Integer.toString(status));
-        } catch (HttpTimeoutException e) {
-            return new DeliveryWorker.Outcome(DeliveryWorker.Outcome.Result.FAILED, "timeout");
-        } catch (IOException e) {
-            return new DeliveryWorker.Outcome(DeliveryWorker.Outcome.Result.FAILED, "connection failed");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new DeliveryWorker.Outcome(DeliveryWorker.Outcome.Result.FAILED, "interrupted");
-        }
+        TargetClient.Answer answer = client.send(encryptor.request(to, payload, TTL, settings.vapidSubject()));
+        // 404 or 410: the browser unsubscribed, or the subscription expired.
+        return DeliveryWorker.Outcome.of(answer, answer.status() == 404 || answer.status() == 410);
     }
 
     /**

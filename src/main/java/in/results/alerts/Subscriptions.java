@@ -52,7 +52,6 @@ public final class Subscriptions {
     public Created subscribe(HallTicket hallTicket, String webhookUrl, String client, Deadline deadline) {
         TargetAddress.check("webhook_url", webhookUrl, settings.allowPrivate(), resolver);
         Instant now = clock.instant();
-        checkLimits(hallTicket, client, now, deadline);
         WebhookSecret secret = WebhookSecret.generate(random);
         Subscription subscription = new Subscription(
                 newId(),
@@ -65,7 +64,7 @@ public final class Subscriptions {
                 now,
                 0,
                 Subscription.LastDelivery.NONE);
-        store.add(subscription, now, deadline);
+        store.add(subscription, now, counts -> checkLimits(counts, now), deadline);
         deliveries.wake();
         return new Created(subscription.id(), secret.text(), subscription.status());
     }
@@ -88,8 +87,7 @@ public final class Subscriptions {
     public void subscribePush(HallTicket hallTicket, PushSubscription browser, String client, Deadline deadline) {
         TargetAddress.check("subscription.endpoint", browser.endpoint().toString(), settings.allowPrivate(), resolver);
         Instant now = clock.instant();
-        checkLimits(hallTicket, client, now, deadline);
-        store.addPush(
+        store.add(
                 new Subscription(
                         newId(),
                         hallTicket,
@@ -101,6 +99,8 @@ public final class Subscriptions {
                         now,
                         0,
                         Subscription.LastDelivery.NONE),
+                null,
+                counts -> checkLimits(counts, now),
                 deadline);
         dispatcher.remember(hallTicket);
     }
@@ -110,8 +110,8 @@ public final class Subscriptions {
         return store.deletePush(endpoint, deadline) > 0;
     }
 
-    private void checkLimits(HallTicket hallTicket, String client, Instant now, Deadline deadline) {
-        AlertStore.Counts counts = store.counts(client, hallTicket, now, deadline);
+    /** Throws {@link LimitReached} when one more subscription would pass a limit. */
+    private void checkLimits(AlertStore.Counts counts, Instant now) {
         if (settings.perClientHour() > 0 && counts.byClientLastHour() >= settings.perClientHour()) {
             long wait = Duration.between(now, counts.oldestByClientLastHour().plus(HOUR))
                             .toSeconds()

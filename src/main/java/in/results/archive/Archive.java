@@ -193,8 +193,8 @@ public final class Archive implements AutoCloseable {
      * Runs {@code query} now on a reader thread, for callers that need the database's answer (or its write) before
      * they can answer: subscriptions and the alerts' records, kept in the same database as the archive. Waits at
      * most the database timeout, or {@code deadline} when sooner; throws {@link DatabaseUnavailable} when the
-     * database does not answer within it, fails, or its schema is not in place yet. A query that writes runs in one
-     * transaction (committed when it returns). Never run on the writer thread: queued archive writes go on meanwhile.
+     * database does not answer within it, fails, or its schema is not in place yet. The query runs in one
+     * transaction, committed when it returns; a {@link RuntimeException} it throws rolls it back and is thrown on. Never run on the writer thread: queued archive writes go on meanwhile.
      */
     public <T> T run(Query<T> query, Deadline deadline) {
         Duration bound = deadline.remaining().compareTo(timeout) < 0 ? deadline.remaining() : timeout;
@@ -213,13 +213,25 @@ public final class Archive implements AutoCloseable {
             result.cancel(true);
             throw new DatabaseUnavailable("no answer within " + bound.toMillis() + " ms", e);
         } catch (ExecutionException e) {
-            failed(e.getCause());
-            throw new DatabaseUnavailable("the database failed: " + e.getCause().getMessage(), e.getCause());
+            if (e.getCause() instanceof RuntimeException own) {
+                throw own; // the query's own refusal (a limit reached), not the database's: rolled back, passed on
+            }
+            if (!(e.getCause() instanceof SQLException sql && isRefusal(sql))) {
+                failed(e.getCause()); // a value the database refuses is no outage
+            }
+            // The state only: the database's message may quote a row (a hall ticket, a URL).
+            throw new DatabaseUnavailable("the database failed (" + stateOf(e.getCause()) + ")", e.getCause());
         } catch (InterruptedException e) {
             result.cancel(true);
             Thread.currentThread().interrupt();
             throw new DatabaseUnavailable("interrupted", e);
         }
+    }
+
+    private static String stateOf(Throwable failure) {
+        return failure instanceof SQLException sql
+                ? "SQL state " + sql.getSQLState()
+                : failure.getClass().getSimpleName();
     }
 
     private static <T> Query<T> inTransaction(Query<T> query) {

@@ -121,7 +121,8 @@ public final class AllSemestersLookup {
      * nothing is stored — then with {@link LookupFailure#retryAfter} the time by which the load, going on, should
      * have ended ({@link RunningLoads#expectedEnd}).
      * Concurrent callers share one load, bounded by the first caller's deadline or {@link #LOAD_BUDGET}, whichever
-     * is later, its upstream requests sent with the first caller's {@code priority}. Which regulation a hall ticket
+     * is later, its upstream requests sent with the highest {@code priority} of the callers waiting for it (a round
+     * already asked keeps its own). Which regulation a hall ticket
      * belongs to is the caller's choice ({@code StudentRegulation}); any hall ticket can be asked.
      */
     public CachedAnswer<TranscriptAnswer> transcript(
@@ -129,6 +130,7 @@ public final class AllSemestersLookup {
         TranscriptKey key = new TranscriptKey(regulation, hallTicket);
         Function<TranscriptKey, Loaded<TranscriptAnswer>> loader =
                 k -> load(k, priority, deadline.atLeast(LOAD_BUDGET));
+        running.raise(key, priority);
         try {
             CachedAnswer<TranscriptAnswer> answer = store.get(key, loader, deadline);
             if (answer.status() == CacheStatus.HIT
@@ -191,12 +193,12 @@ public final class AllSemestersLookup {
     }
 
     private Loaded<TranscriptAnswer> load(TranscriptKey key, Priority priority, Deadline deadline) {
-        RunningLoads.Load load = running.started(key, deadline);
+        RunningLoads.Load load = running.started(key, deadline, priority);
         try {
             CatalogSource.View view = catalog.current(deadline);
             StudentRecord kept =
                     archive.student(key.hallTicket(), key.regulation().code(), deadline);
-            Plan plan = new Plan(key, view.catalog(), kept, priority, deadline);
+            Plan plan = new Plan(key, view.catalog(), kept, load, deadline);
             Optional<Transcript> transcript = plan.transcript();
             ListMark mark;
             if (view.current()) {
@@ -225,16 +227,17 @@ public final class AllSemestersLookup {
         private final AttemptWindow window;
         private final AttemptSearch search;
         private final StudentRecord kept;
-        private final Priority priority;
+        private final RunningLoads.Load load;
         private final Deadline deadline;
         /** Every release of the window and its RC/RV release, by the query that asks it. */
         private final Map<ExamQuery, ExamRelease> releases = new HashMap<>();
 
-        Plan(TranscriptKey key, ExamCatalog catalog, StudentRecord kept, Priority priority, Deadline deadline) {
+        /** @param load the running load: its requests go with its priority as it is when each round is asked */
+        Plan(TranscriptKey key, ExamCatalog catalog, StudentRecord kept, RunningLoads.Load load, Deadline deadline) {
             this.hallTicket = key.hallTicket();
             this.catalog = catalog;
             this.kept = kept;
-            this.priority = priority;
+            this.load = load;
             this.deadline = deadline;
             this.window = new AttemptWindow(key.hallTicket(), catalog, key.regulation());
             this.search = new AttemptSearch(window, catalog, roundSize);
@@ -278,6 +281,7 @@ public final class AllSemestersLookup {
         /** Asks the university all queries at once (the upstream client bounds concurrency per host). */
         private void ask(Set<ExamQuery> queries) {
             Map<ExamQuery, CompletableFuture<ExamAnswer>> pending = new LinkedHashMap<>();
+            Priority priority = load.currentPriority();
             for (ExamQuery query : queries) {
                 pending.put(
                         query,

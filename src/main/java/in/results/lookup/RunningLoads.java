@@ -2,11 +2,13 @@ package in.results.lookup;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.core.Deadline;
+import in.results.upstream.Priority;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The loads running now, each with its own deadline, and how fast loads have ended lately: when the load of a key
@@ -22,8 +24,16 @@ final class RunningLoads<K> {
     /** Added to the expected time, in quarters: telling a client to come back too early costs it a second wait. */
     private static final int MARGIN_QUARTERS = 1;
 
-    /** One running load: when it started, and its own deadline. */
-    record Load(long startedAt, Deadline deadline) {}
+    /**
+     * One running load: when it started, its own deadline, and the priority its upstream requests are sent with —
+     * raised when a caller of a higher priority joins it ({@link #raise}).
+     */
+    record Load(long startedAt, Deadline deadline, AtomicReference<Priority> priority) {
+        /** The priority its next requests are sent with. */
+        Priority currentPriority() {
+            return priority.get();
+        }
+    }
 
     private final Ticker ticker;
     private final Map<K, Load> running = new ConcurrentHashMap<>();
@@ -33,11 +43,25 @@ final class RunningLoads<K> {
         this.ticker = ticker;
     }
 
-    /** A load of {@code key}, bounded by {@code deadline}, starts now; returns what to hand to {@link #ended}. */
-    Load started(K key, Deadline deadline) {
-        Load load = new Load(ticker.read(), deadline);
+    /**
+     * A load of {@code key}, bounded by {@code deadline}, starts now with {@code priority}; returns what to hand to
+     * {@link #ended}.
+     */
+    Load started(K key, Deadline deadline, Priority priority) {
+        Load load = new Load(ticker.read(), deadline, new AtomicReference<>(priority));
         running.put(key, load);
         return load;
+    }
+
+    /**
+     * A caller with {@code priority} waits for the load of {@code key}, if one runs: its next requests go with that
+     * priority when it is higher (a student asking while an alert or a bulk lookup of theirs runs is a person waiting).
+     */
+    void raise(K key, Priority priority) {
+        Load load = running.get(key);
+        if (load != null) {
+            load.priority().accumulateAndGet(priority, (now, asked) -> asked.before(now) ? asked : now);
+        }
     }
 
     /** The load {@code started} returned has ended, with an answer or failing. */

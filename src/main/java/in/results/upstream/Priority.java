@@ -17,7 +17,7 @@ public enum Priority {
     BULK;
 
     /** Whether a waiting caller of this priority takes tokens before any of {@code other}. */
-    boolean before(Priority other) {
+    public boolean before(Priority other) {
         return ordinal() < other.ordinal();
     }
 }

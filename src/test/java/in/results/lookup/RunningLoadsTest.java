@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import in.results.core.Deadline;
 import in.results.testing.ManualTicker;
+import in.results.upstream.Priority;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -12,9 +13,25 @@ class RunningLoadsTest {
     private final RunningLoads<String> loads = new RunningLoads<>(ticker);
 
     private RunningLoads.Load start(String key) {
-        RunningLoads.Load load = loads.started(key, Deadline.after(Duration.ofMinutes(1), ticker));
+        RunningLoads.Load load = loads.started(key, Deadline.after(Duration.ofMinutes(1), ticker), Priority.BULK);
         ticker.advance(Duration.ofMillis(10));
         return load;
+    }
+
+    @Test
+    void a_caller_of_a_higher_priority_raises_the_running_load_and_a_lower_one_does_not_lower_it() {
+        RunningLoads.Load load = start("student");
+
+        loads.raise("student", Priority.ALERT);
+        Priority afterAlert = load.currentPriority();
+        loads.raise("student", Priority.BULK);
+        Priority afterBulk = load.currentPriority();
+        loads.raise("student", Priority.INTERACTIVE);
+        loads.raise("other", Priority.INTERACTIVE);
+
+        assertThat(afterAlert).isEqualTo(Priority.ALERT);
+        assertThat(afterBulk).isEqualTo(Priority.ALERT);
+        assertThat(load.currentPriority()).isEqualTo(Priority.INTERACTIVE);
     }
 
     @Test
