@@ -40,9 +40,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The one wiring place: builds every part by constructor and returns the unstarted HTTP server. */
 public final class App {
+    private static final Logger LOG = LoggerFactory.getLogger(App.class);
+
     private App() {}
 
     /**
@@ -182,7 +186,10 @@ public final class App {
         return service;
     }
 
-    /** The service's address as clients reach it: {@code RESULTS_PUBLIC_URL}, else this machine's port. */
+    /**
+     * The service's address as clients reach it: {@code RESULTS_PUBLIC_URL}, else this machine's port (which only a
+     * client on this machine can follow).
+     */
     private static String publicUrl(ServiceConfig config, Javalin server) {
         return config.alerts().publicUrl().isEmpty()
                 ? "http://localhost:" + server.port()
@@ -209,6 +216,10 @@ public final class App {
                 .executor(Executors.newVirtualThreadPerTaskExecutor())
                 .build();
         Duration bound = config.databaseTimeout();
+        if (config.alerts().publicUrl().isEmpty()) {
+            LOG.warn("RESULTS_PUBLIC_URL is not set: result alerts link to http://localhost:<port>, which subscribers"
+                    + " elsewhere cannot follow");
+        }
         AlertDispatcher dispatcher = new AlertDispatcher(
                 catalog,
                 allSemesters,

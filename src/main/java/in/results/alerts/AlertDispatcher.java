@@ -202,7 +202,7 @@ public final class AlertDispatcher {
 
     /** Checks every watched student not yet checked for {@code release}; whether every one of them was. */
     private boolean dispatch(ExamRelease release, String name, ExamCatalog catalog) {
-        Set<HallTicket> checked = store.checked(name, bound());
+        Set<HallTicket> checked = store.checkedFor(name, bound());
         List<HallTicket> toCheck = new ArrayList<>();
         for (HallTicket hallTicket : store.watched(clock.instant(), bound())) {
             if (!checked.contains(hallTicket) && couldHold(hallTicket, release, catalog)) {

@@ -49,7 +49,7 @@ public final class AlertStore {
         database.run(
                 connection -> {
                     if (subscription.kind() == Subscription.Kind.PUSH) {
-                        for (String id : idsWhere(
+                        for (String id : firstColumn(
                                 connection,
                                 "SELECT id FROM subscriptions WHERE kind = 'push' AND hall_ticket = ? AND target = ?",
                                 subscription.hallTicket().value(),
@@ -108,7 +108,7 @@ public final class AlertStore {
     public int deletePush(String endpoint, Deadline deadline) {
         return database.run(
                 connection -> {
-                    List<String> ids = idsWhere(
+                    List<String> ids = firstColumn(
                             connection, "SELECT id FROM subscriptions WHERE kind = 'push' AND target = ?", endpoint);
                     for (String id : ids) {
                         deleteSubscription(connection, id);
@@ -211,7 +211,7 @@ public final class AlertStore {
                     }
                     return new Listed(
                             count(connection, "SELECT COUNT(*) FROM alert_releases", null),
-                            idsWhere(
+                            firstColumn(
                                     connection,
                                     "SELECT release_name FROM alert_releases WHERE dispatched_at IS NULL"
                                             + " ORDER BY listed_at, release_name"));
@@ -240,11 +240,11 @@ public final class AlertStore {
     }
 
     /** The students already checked for {@code release}. */
-    public Set<HallTicket> checked(String release, Deadline deadline) {
+    public Set<HallTicket> checkedFor(String release, Deadline deadline) {
         return database.run(
                 connection -> {
                     Set<HallTicket> checked = new HashSet<>();
-                    for (String hallTicket : idsWhere(
+                    for (String hallTicket : firstColumn(
                             connection, "SELECT hall_ticket FROM alert_checks WHERE release_name = ?", release)) {
                         checked.add(new HallTicket(hallTicket));
                     }
@@ -304,7 +304,7 @@ public final class AlertStore {
         if (added == 0) {
             return; // told before: its deliveries were made then
         }
-        for (String subscription : idsWhere(
+        for (String subscription : firstColumn(
                 connection,
                 "SELECT id FROM subscriptions WHERE hall_ticket = ? AND status = 'active'",
                 event.hallTicket().value())) {
@@ -489,7 +489,7 @@ public final class AlertStore {
                             "INSERT INTO service_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
                             name,
                             value);
-                    return idsWhere(connection, "SELECT value FROM service_settings WHERE name = ?", name)
+                    return firstColumn(connection, "SELECT value FROM service_settings WHERE name = ?", name)
                             .getFirst();
                 },
                 deadline);
@@ -567,8 +567,8 @@ public final class AlertStore {
         }
     }
 
-    /** The first column of every row {@code sql} selects. */
-    private static List<String> idsWhere(Connection connection, String sql, Object... values) throws SQLException {
+    /** The first column of every row {@code sql} selects, as text. */
+    private static List<String> firstColumn(Connection connection, String sql, Object... values) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             bind(statement, values);
             List<String> found = new ArrayList<>();

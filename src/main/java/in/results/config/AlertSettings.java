@@ -6,8 +6,8 @@ import java.util.Objects;
  * The settings of result alerts.
  *
  * @param publicUrl          the service's address as clients reach it ({@code RESULTS_PUBLIC_URL}), no trailing
- *                           slash; "" when unset: then the address each request came to is used, and events (which
- *                           no request carries) name {@code http://localhost:<port>}
+ *                           slash; "" when unset: events and push notifications then name
+ *                           {@code http://localhost:<port>} (start-up warns)
  * @param allowPrivate       whether webhooks and push endpoints may be loopback, private or link-local addresses
  * @param perClientHour      subscriptions one client may make per hour, 0 = no limit
  * @param perHallTicket      subscriptions of one hall ticket at most, 0 = no limit
