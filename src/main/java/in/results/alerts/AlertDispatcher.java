@@ -61,6 +61,8 @@ public final class AlertDispatcher {
     static final Duration LIST_BUDGET = Duration.ofSeconds(20);
     /** The longest one student's lookup may take (it waits in line behind interactive requests). */
     static final Duration LOOKUP_BUDGET = Duration.ofMinutes(2);
+    /** New subscribers looked up at once in the background. */
+    static final int REMEMBER_AT_ONCE = 4;
     /** Students looked up at once; the upstream limits and the alerts' share of the budget pace the requests. */
     static final int AT_ONCE = 32;
 
@@ -75,6 +77,12 @@ public final class AlertDispatcher {
     private final com.github.benmanes.caffeine.cache.Ticker ticker;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
             Thread.ofVirtual().name("alert-dispatch").factory());
+    /**
+     * New subscribers looked up at once: a burst of subscriptions queues here rather than as thousands of requests
+     * in the upstream budget's line, where they would wait past their deadlines.
+     */
+    private final Semaphore remembering = new Semaphore(REMEMBER_AT_ONCE);
+
     private volatile State state = new State(0, 0);
     /** The list version whose releases this instance dispatched completely: nothing to do until the list changes. */
     private volatile String dispatchedVersion = "";
@@ -140,6 +148,12 @@ public final class AlertDispatcher {
     public void remember(HallTicket hallTicket) {
         if (StudentRegulation.of(hallTicket) instanceof StudentRegulation.Served served) {
             Thread.ofVirtual().name("alert-remember").start(() -> {
+                try {
+                    remembering.acquire();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
                 try {
                     lookup.transcript(
                             served.regulation(), hallTicket, Priority.BULK, Deadline.after(LOOKUP_BUDGET, ticker));
@@ -229,7 +243,7 @@ public final class AlertDispatcher {
                     }
                 } catch (RuntimeException e) {
                     complete.set(false);
-                    LOG.warn("alerts: a check for release {} failed", name, e);
+                    LOG.warn("alerts: a check for release {} failed: {}", name, e.toString());
                 } finally {
                     atOnce.release();
                 }

@@ -17,8 +17,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * come first served within each; the order of the work's deadline is kept only by {@link LocalLimits}), and only the caller next in turn
  * asks Redis again, after the pause Redis named. So while tokens or slots are scarce an instance sends Redis one look
  * per token or freed slot, not one per waiting caller, and its interactive callers go before its bulk ones; across
- * instances the script gives interactive requests the priority (alert requests count as bulk there: one instance
- * sends them, held to its own share by {@link UpstreamClient}).
+ * instances the script gives interactive and alert requests the priority over bulk ones (one instance sends alert
+ * requests, held to a quarter of the budget by {@link UpstreamClient}).
  *
  * <p>When Redis does not answer, the caller is admitted by the {@link LocalLimits} of the same totals instead (the
  * fleet then asks the university up to N times the limits until Redis is back, but no request fails for want of
@@ -47,7 +47,7 @@ final class FleetLimits implements HostLimits {
         Shortage shortage = Shortage.BUDGET;
         long pause = 0;
         if (nobodyWaits()) { // no queue: ask at once, so that concurrent callers are admitted in one round trip
-            switch (shared.take(priority == Priority.INTERACTIVE, deadline)) {
+            switch (shared.take(priority != Priority.BULK, deadline)) {
                 case SharedLimits.Take.Granted granted -> {
                     return admitted(granted);
                 }
@@ -73,7 +73,7 @@ final class FleetLimits implements HostLimits {
                 if (!awaitTurn(mine, deadline, realDue)) {
                     return new Admission.Refused(shortage);
                 }
-                switch (shared.take(priority == Priority.INTERACTIVE, deadline)) {
+                switch (shared.take(priority != Priority.BULK, deadline)) {
                     case SharedLimits.Take.Granted granted -> {
                         return admitted(granted);
                     }

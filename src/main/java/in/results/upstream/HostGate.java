@@ -135,7 +135,13 @@ final class HostGate {
                 return notSent(pass, base + ": deadline passed before sending");
             }
             Reply<T> reply = exchange.reply(requestTimeout);
-            learn(pass, reply);
+            if (reply instanceof Reply.Unavailable<T> && requestTimeout.compareTo(timeout) < 0) {
+                // Cut short by the caller's deadline (a request that waited long in line): its failure says nothing
+                // of the host, and counting it would open the breaker for everyone on a busy day.
+                breaker.abandoned(pass);
+            } else {
+                learn(pass, reply);
+            }
             return reply;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

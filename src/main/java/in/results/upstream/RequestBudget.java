@@ -16,8 +16,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code perSecond × (1 + t)} requests pass. {@code perSecond = 0} means no budget.
  *
  * <p>Waiting callers queue in one line per {@link Priority}: the head of the {@link Priority#INTERACTIVE} line takes
- * the next token whenever anyone waits there; the head of the {@link Priority#ALERT} line when no interactive caller
- * waits, and the head of the {@link Priority#BULK} line only when nobody else waits.
+ * the next token whenever anyone waits there, except that every fourth token goes to the head of the
+ * {@link Priority#ALERT} line while it is not empty (so alerts are not starved by a results day's lookups); the head of
+ * the alert line also takes a token when no interactive caller waits; the head of the {@link Priority#BULK} line only
+ * when nobody else waits.
  * Within a line the work due first goes first (earliest deadline first, then first come first served): when a results
  * day queues more requests than the budget passes, the lookups started first finish first, instead of every lookup
  * advancing a little and none finishing in time. Only the caller next in turn waits for the next token's time; the
@@ -28,12 +30,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * threads on Java 21.
  */
 final class RequestBudget {
+    /** One token in this many goes to a waiting alert caller, whoever else waits. */
+    static final int ALERT_TURN = 4;
+
     private final int perSecond;
     private final double nanosPerToken;
     private final Ticker ticker;
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<Priority, PriorityQueue<Waiter>> lines = new EnumMap<>(Priority.class);
     private long arrivals;
+    /** Tokens others took since an alert caller last did, while alert callers waited. */
+    private int takenWhileAlertsWait;
 
     /** A caller in a line: woken by its condition, in the order of its work's deadline, then of arrival. */
     private record Waiter(Condition wakeUp, Deadline due, long arrival) {}
@@ -74,7 +81,7 @@ final class RequestBudget {
         try {
             refill();
             if (!someoneAhead(priority, due) && tokens >= 1) {
-                tokens -= 1;
+                take(priority);
                 return true;
             }
             Waiter mine = new Waiter(lock.newCondition(), due, arrivals++);
@@ -88,7 +95,7 @@ final class RequestBudget {
                     refill();
                     boolean next = nextInTurn() == mine;
                     if (next && tokens >= 1) {
-                        tokens -= 1;
+                        take(priority);
                         return true;
                     }
                     long left = Math.min(realLeft, deadline.remaining().toNanos());
@@ -120,8 +127,30 @@ final class RequestBudget {
         }
     }
 
-    /** The head of the first line, in priority order, that anyone waits in. */
+    /** Takes a token for a caller of {@code priority}, counting the tokens others took while alerts waited. */
+    private void take(Priority priority) {
+        tokens -= 1;
+        if (priority == Priority.ALERT) {
+            takenWhileAlertsWait = 0;
+        } else if (!lines.get(Priority.ALERT).isEmpty()) {
+            takenWhileAlertsWait++;
+        }
+    }
+
+    /** Whether a waiting alert caller's turn has come: others took {@link #ALERT_TURN} - 1 tokens since an alert did. */
+    private boolean alertsDue() {
+        return !lines.get(Priority.ALERT).isEmpty() && takenWhileAlertsWait >= ALERT_TURN - 1;
+    }
+
+    /**
+     * The head of the first line, in priority order, that anyone waits in — but every {@link #ALERT_TURN}th token
+     * goes to a waiting alert caller, so that a results day's lookups do not starve alerts (their own share, a quarter
+     * of the budget, keeps them from taking more).
+     */
     private Waiter nextInTurn() {
+        if (alertsDue()) {
+            return lines.get(Priority.ALERT).peek();
+        }
         for (Priority priority : Priority.values()) {
             Waiter head = lines.get(priority).peek();
             if (head != null) {
@@ -136,6 +165,9 @@ final class RequestBudget {
      * no later.
      */
     private boolean someoneAhead(Priority priority, Deadline due) {
+        if (priority != Priority.ALERT && alertsDue()) {
+            return true;
+        }
         for (Priority higher : Priority.values()) {
             if (higher.before(priority) && !lines.get(higher).isEmpty()) {
                 return true;

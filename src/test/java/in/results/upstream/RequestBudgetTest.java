@@ -127,6 +127,31 @@ class RequestBudgetTest {
     }
 
     @Test
+    void while_people_keep_waiting_every_fourth_token_goes_to_a_waiting_alert_caller() throws Exception {
+        RequestBudget budget = new RequestBudget(10, ticker);
+        takeAvailable(budget);
+        List<String> order = new CopyOnWriteArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            String name = "alert" + i;
+            threads.add(Thread.ofVirtual().start(() -> acquireAndRecord(budget, Priority.ALERT, name, order)));
+            int waiting = i;
+            await().until(() -> budget.waiting(Priority.ALERT) == waiting);
+        }
+        for (int i = 1; i <= 6; i++) {
+            String name = "person" + i;
+            threads.add(Thread.ofVirtual().start(() -> acquireAndRecord(budget, Priority.INTERACTIVE, name, order)));
+            int waiting = i;
+            await().until(() -> budget.waiting(Priority.INTERACTIVE) == waiting);
+        }
+
+        grantOneByOne(8, order, threads);
+
+        assertThat(order)
+                .containsExactly("person1", "person2", "person3", "alert1", "person4", "person5", "person6", "alert2");
+    }
+
+    @Test
     void bulk_callers_take_tokens_when_no_interactive_caller_waits() throws Exception {
         RequestBudget budget = new RequestBudget(10, ticker);
 
