@@ -2,7 +2,7 @@
 # Reproducible benchmark (BENCHMARKS.md): the service against the university simulator on loopback.
 # Options: -Dbench.latencyMs=300 -Dbench.studentsPerBatch=10 -Dbench.regulations=R18,R22
 #          -Dbench.worlds=2023-11-30,latest,latest+2021-06-01 -Dbench.suites=cold,replay,burst (any of cold, replay, burst,
-#          cached, redis, fleet, results-day, wire, in that order)
+#          cached, redis, fleet, results-day, alerts, wire, in that order)
 # Prints, per world (the university as of a day, its list possibly without older rows), regulation and batch, the
 # cold /all-r18 or /all-r22 latency in units of L (median, p90, max), the upstream requests per lookup and per real
 # result page of the student; then every student's search replayed without HTTP (requests, rounds); then a
@@ -10,7 +10,9 @@
 # with 'cached', warm latency, cached throughput and one bulk job.
 # Other suites: redis (cached /all-r18, Redis vs embedded), fleet (three instances on Redis), results-day (200 students
 # return after a restart on the day their results are published: visibility, exactness, upstream requests per student;
-# the same on three instances with Redis and PostgreSQL; the archive's size and write cost), wire (the jar in its
+# the same on three instances with Redis and PostgreSQL; the archive's size and write cost), alerts (a release
+# dispatched to 500 webhook subscribers on loopback, alone and during a results-day burst: time until each is told,
+# upstream requests per subscriber, webhook-ids, signatures), wire (the jar in its
 # own process with jvm.options, wrk against cached /all-r18 and /health, RSS, first vs later cold lookup; needs wrk;
 # options in src/test/java/in/results/bench/WireBenchmark.java).
 set -euo pipefail

@@ -41,8 +41,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * (cold, burst and cached after a JVM warm-up on another cohort); {@code redis} — cached answers on the embedded store and on
  * Redis; {@code fleet} — three instances on one Redis ({@link FleetBenchmarks}); {@code results-day} — students
  * returning, after a restart, on the day their results are published, on one instance and on a fleet with
- * PostgreSQL, and the archive's size and write cost ({@link ResultsDayReturn}); {@code wire} — the jar in a process
- * of its own under {@code wrk} ({@link WireBenchmark}). Worlds
+ * PostgreSQL, and the archive's size and write cost ({@link ResultsDayReturn}); {@code alerts} — a new release
+ * dispatched to 500 webhook subscribers, alone and during a results-day burst ({@link AlertsBenchmark});
+ * {@code wire} — the jar in a process of its own under {@code wrk} ({@link WireBenchmark}). Worlds
  * ({@code -Dbench.worlds}): {@code latest}, a day {@code YYYY-MM-DD} (the university as it stood then), either
  * with {@code +YYYY-MM-DD} (the list without its rows released before that day).
  */
@@ -67,7 +68,13 @@ public final class Benchmarks {
     private final Cohort cohort = Cohort.generate(Cohort.DEFAULT_SEED);
 
     public static void main(String[] args) throws Exception {
-        new Benchmarks().run();
+        try {
+            new Benchmarks().run();
+        } catch (Exception | Error e) {
+            // The services and simulators a suite started would keep the JVM running: end it, failed.
+            e.printStackTrace();
+            System.exit(1);
+        }
         System.exit(0);
     }
 
@@ -185,6 +192,9 @@ public final class Benchmarks {
         }
         if (SUITES.contains("results-day")) {
             new ResultsDayReturn(cohort).run();
+        }
+        if (SUITES.contains("alerts")) {
+            new AlertsBenchmark(cohort).run();
         }
         if (SUITES.contains("wire")) {
             new WireBenchmark().run();

@@ -33,6 +33,15 @@ final class ResultsDayBurst {
 
     private final ClientCrowd crowd = new ClientCrowd();
 
+    /** What one burst came to: its answers, the retries of its 503s, and the university's requests meanwhile. */
+    record Outcome(
+            List<Sent> sent,
+            List<Retried> retried,
+            long clientsDoneMs,
+            long clientsRequests,
+            long quietMs,
+            long allRequests) {}
+
     void run(String worldName, UniversitySimulator.Builder world) throws Exception {
         List<Student> candidates = new ArrayList<>(world.cohort().students().stream()
                 .filter(s -> s.regulation().equals("R18") && !s.hasNoResult())
@@ -43,40 +52,53 @@ final class ResultsDayBurst {
             simulator.setMaxConcurrent(Benchmarks.SERVER_CAPACITY);
             Javalin service = Benchmarks.startService(simulator, Map.of("RESULTS_TRUSTED_PROXIES", "127.0.0.1"));
             String base = "http://127.0.0.1:" + service.port();
-            List<String> requests = ClientCrowd.shuffled(
-                    candidates.subList(0, STUDENTS).stream()
-                            .map(student -> base + "/all-r18/" + student.hallTicket())
-                            .toList(),
-                    REQUESTS_EACH,
-                    5);
             crowd.send(base + "/new/all", 0); // the release list is cached before the day starts
             simulator.resetCounters();
-            List<Retried> retried = Collections.synchronizedList(new ArrayList<>());
-            long start = System.nanoTime();
-            List<Sent> sent;
-            long clientsDoneMs;
-            long clientsRequests;
-            long quietMs;
-            try (var retries = Executors.newVirtualThreadPerTaskExecutor()) {
-                sent = crowd.ask(requests, CLIENTS, start, (one, reply) -> {
-                    if (one.status() == 503) {
-                        retries.submit(() -> retried.add(retry(one.url(), one.client(), one.retryAfterSeconds())));
-                    }
-                });
-                clientsDoneMs = millisSince(start);
-                clientsRequests = simulator.requestCount("/resultAction");
-                quietMs = awaitQuiet(simulator, start);
-            } // every retry answered
-            report(
-                    worldName,
-                    sent,
-                    retried,
-                    clientsDoneMs,
-                    clientsRequests,
-                    quietMs,
-                    simulator.requestCount("/resultAction"));
+            Outcome outcome = hit(
+                    simulator,
+                    base,
+                    candidates.subList(0, STUDENTS).stream()
+                            .map(Student::hallTicket)
+                            .toList());
+            report(worldName, outcome);
             service.stop();
         }
+    }
+
+    /**
+     * The burst on the service at {@code base}: {@link #REQUESTS_EACH} {@code /all-r18} requests for each of
+     * {@code hallTickets} ({@link #STUDENTS} of them, R18) from {@link #CLIENTS} clients, each 503 retried once as its
+     * {@code Retry-After} says; returns once every retry is answered and the university has been quiet for
+     * {@link #QUIET} (or {@link #LONGEST_WAIT} has passed). The university's requests are counted from the start,
+     * whoever caused them.
+     */
+    Outcome hit(UniversitySimulator simulator, String base, List<String> hallTickets) throws Exception {
+        List<String> requests = ClientCrowd.shuffled(
+                hallTickets.stream().map(ht -> base + "/all-r18/" + ht).toList(), REQUESTS_EACH, 5);
+        long requestsBefore = simulator.requestCount("/resultAction");
+        List<Retried> retried = Collections.synchronizedList(new ArrayList<>());
+        long start = System.nanoTime();
+        List<Sent> sent;
+        long clientsDoneMs;
+        long clientsRequests;
+        long quietMs;
+        try (var retries = Executors.newVirtualThreadPerTaskExecutor()) {
+            sent = crowd.ask(requests, CLIENTS, start, (one, reply) -> {
+                if (one.status() == 503) {
+                    retries.submit(() -> retried.add(retry(one.url(), one.client(), one.retryAfterSeconds())));
+                }
+            });
+            clientsDoneMs = millisSince(start);
+            clientsRequests = simulator.requestCount("/resultAction") - requestsBefore;
+            quietMs = awaitQuiet(simulator, start);
+        } // every retry answered
+        return new Outcome(
+                sent,
+                List.copyOf(retried),
+                clientsDoneMs,
+                clientsRequests,
+                quietMs,
+                simulator.requestCount("/resultAction") - requestsBefore);
     }
 
     private Retried retry(String url, int client, long retryAfterSeconds) throws Exception {
@@ -93,9 +115,14 @@ final class ResultsDayBurst {
 
     /** Waits until the university has had no result request for {@link #QUIET}; returns when that began (ms). */
     static long awaitQuiet(UniversitySimulator simulator, long start) throws InterruptedException {
+        return awaitQuiet(simulator, start, LONGEST_WAIT);
+    }
+
+    /** The same, giving up {@code longest} after {@code start}. */
+    static long awaitQuiet(UniversitySimulator simulator, long start, Duration longest) throws InterruptedException {
         long last = simulator.requestCount("/resultAction");
         long changedAt = millisSince(start);
-        while (millisSince(start) - changedAt < QUIET.toMillis() && millisSince(start) < LONGEST_WAIT.toMillis()) {
+        while (millisSince(start) - changedAt < QUIET.toMillis() && millisSince(start) < longest.toMillis()) {
             Thread.sleep(100);
             long now = simulator.requestCount("/resultAction");
             if (now != last) {
@@ -106,14 +133,11 @@ final class ResultsDayBurst {
         return changedAt;
     }
 
-    private void report(
-            String worldName,
-            List<Sent> sent,
-            List<Retried> retried,
-            long clientsDoneMs,
-            long clientsRequests,
-            long quietMs,
-            long allRequests) {
+    /** Prints {@code outcome} under the title {@code worldName}. */
+    static void report(String worldName, Outcome outcome) {
+        List<Sent> sent = outcome.sent();
+        List<Retried> retried = outcome.retried();
+        long clientsDoneMs = outcome.clientsDoneMs();
         Map<Integer, Integer> byStatus = new TreeMap<>();
         sent.forEach(s -> byStatus.merge(s.status(), 1, Integer::sum));
         long ok = sent.stream().filter(s -> s.status() == 200).count();
@@ -161,7 +185,10 @@ final class ResultsDayBurst {
         System.out.printf(
                 "university: %d result requests while the clients ran, %d in all (%.1f per student),"
                         + " quiet after %.1f s%n",
-                clientsRequests, allRequests, allRequests / (double) STUDENTS, quietMs / 1000.0);
+                outcome.clientsRequests(),
+                outcome.allRequests(),
+                outcome.allRequests() / (double) STUDENTS,
+                outcome.quietMs() / 1000.0);
     }
 
     private static long millisSince(long startNanos) {

@@ -381,7 +381,8 @@ final class ResultsDayReturn {
         long listedMs = -1;
         long answeredMs = -1;
         while ((listedMs < 0 || answeredMs < 0) && ClientCrowd.millisSince(t0) < LONGEST_VISIBILITY_WAIT.toMillis()) {
-            if (listedMs < 0 && bases.stream().allMatch(base -> lists(base, published))) {
+            if (listedMs < 0
+                    && bases.stream().allMatch(base -> lists(crowd, probes.getAndIncrement(), base, published))) {
                 listedMs = ClientCrowd.millisSince(t0);
             }
             if (answeredMs < 0) {
@@ -407,11 +408,13 @@ final class ResultsDayReturn {
         return new Publication(from, day, published, changed, t0, advanceMs, listedMs, answeredMs);
     }
 
-    /** Whether {@code /new/all} at {@code base} lists every release (exam code and RC/RV or not) of {@code releases}. */
-    private boolean lists(String base, List<Exam> releases) {
+    /**
+     * Whether {@code /new/all} at {@code base}, asked by {@code crowd}'s client number {@code client}, lists every
+     * release (exam code and RC/RV or not) of {@code releases}.
+     */
+    static boolean lists(ClientCrowd crowd, int client, String base, List<Exam> releases) {
         try {
-            JsonNode list = JSON.readTree(
-                    crowd.send(base + "/new/all", probes.getAndIncrement()).body());
+            JsonNode list = JSON.readTree(crowd.send(base + "/new/all", client).body());
             Set<String> shown = new HashSet<>();
             for (String part : List.of("regular", "supply")) {
                 for (JsonNode row : list.path(part)) {
@@ -809,7 +812,7 @@ final class ResultsDayReturn {
     }
 
     /** A counter's value from {@code /metrics} (0 when absent). */
-    private static double metric(String base, String name) throws Exception {
+    static double metric(String base, String name) throws Exception {
         for (String line : Benchmarks.get(base + "/metrics").body().split("\n")) {
             if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
                 return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
@@ -828,7 +831,8 @@ final class ResultsDayReturn {
                 : millis / 1000.0 + " s";
     }
 
-    private static String describe(List<Exam> releases) {
+    /** {@code [1715 (regular R18 2-2), 1704 RC/RV (regular R22 1-2)]}. */
+    static String describe(List<Exam> releases) {
         return releases.stream()
                 .map(exam -> exam.code() + (exam.rcrv() ? " RC/RV" : "") + " ("
                         + exam.kind().name().toLowerCase(Locale.ROOT) + " " + exam.regulation() + " "
