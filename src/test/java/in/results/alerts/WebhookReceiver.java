@@ -22,10 +22,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * An app's webhook on loopback, for end-to-end tests: answers verification requests with their challenge, records
- * every request with its Standard Webhooks headers, and checks each signature with the reference library
- * ({@code com.standardwebhooks}) under the secret the test gives for the path — when the request comes (a request
- * that comes before its secret is known is checked once the secret is given). It can be told to fail the next
+ * An app's webhook on loopback, for end-to-end tests and benchmarks: answers verification requests with their
+ * challenge, records every request with its Standard Webhooks headers and arrival time, and checks each signature with
+ * the reference library ({@code com.standardwebhooks}) under the secret the test gives for the path — when the
+ * request comes, or, for one that came before its secret was known, when the secret is given (the library refuses
+ * timestamps older than five minutes, so checking later would fail good signatures). It can be told to fail the next
  * requests of a path with a status.
  */
 public final class WebhookReceiver implements AutoCloseable {
@@ -35,19 +36,28 @@ public final class WebhookReceiver implements AutoCloseable {
     private final Map<String, String> secrets = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> failures = new ConcurrentHashMap<>();
     private final Map<String, Integer> failWith = new ConcurrentHashMap<>();
-    private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final List<Delivery> received = new CopyOnWriteArrayList<>();
+    /** Requests whose path had no secret yet, with their headers, checked once it is given. */
+    private final Map<String, List<Unchecked>> unchecked = new ConcurrentHashMap<>();
 
-    /** One request as it came: the path, its headers (names in lower case), its body, and the status answered. */
-    private record Received(String path, Map<String, List<String>> headers, String body, int status) {}
+    private record Unchecked(int index, Map<String, List<String>> headers, String body) {}
 
     /**
      * One delivery as the test sees it.
      *
-     * @param signatureValid whether the reference library accepts its signature under the path's secret
+     * @param status         what the receiver answered
+     * @param signatureValid whether the reference library accepted its signature under the path's secret (false
+     *                       while the secret is unknown)
+     * @param arrivedNanos   {@link System#nanoTime()} when it arrived
      */
-    public record Delivery(String path, String webhookId, int status, boolean signatureValid, JsonNode body) {
+    public record Delivery(
+            String path, String webhookId, int status, boolean signatureValid, JsonNode body, long arrivedNanos) {
         public String type() {
             return body.path("type").asText();
+        }
+
+        Delivery checked(boolean valid) {
+            return new Delivery(path, webhookId, status, valid, body, arrivedNanos);
         }
     }
 
@@ -67,9 +77,25 @@ public final class WebhookReceiver implements AutoCloseable {
         return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
-    /** The secret the requests to {@code path} are signed with. */
-    public void expectSecret(String path, String secret) {
+    /** The secret the requests to {@code path} are signed with; the requests that came before it are checked now. */
+    public synchronized void expectSecret(String path, String secret) {
         secrets.put(path, secret);
+        for (Unchecked request : unchecked.getOrDefault(path, List.of())) {
+            received.set(
+                    request.index(),
+                    received.get(request.index()).checked(signatureValid(secret, request.headers(), request.body())));
+        }
+        unchecked.remove(path);
+    }
+
+    /** Requests whose path never got a secret (none, when every subscription was made). */
+    public int unchecked() {
+        return unchecked.values().stream().mapToInt(List::size).sum();
+    }
+
+    /** Every request received, answered or failed, in arrival order. */
+    public List<Delivery> all() {
+        return List.copyOf(received);
     }
 
     /** Answers the next {@code count} requests to {@code path} with {@code status}. */
@@ -80,46 +106,47 @@ public final class WebhookReceiver implements AutoCloseable {
 
     /** Every request of {@code type} answered 2xx, in arrival order. */
     public List<Delivery> events(String type) {
-        return deliveries().stream()
+        return received.stream()
                 .filter(delivery -> delivery.type().equals(type) && delivery.status() / 100 == 2)
                 .toList();
     }
 
     /** Every request of {@code type} to {@code path}, answered or failed, in arrival order. */
     public List<Delivery> attempts(String path, String type) {
-        return deliveries().stream()
+        return received.stream()
                 .filter(delivery ->
                         delivery.path().equals(path) && delivery.type().equals(type))
                 .toList();
     }
 
-    private List<Delivery> deliveries() {
-        List<Delivery> deliveries = new ArrayList<>();
-        for (Received request : received) {
-            deliveries.add(new Delivery(
-                    request.path(),
-                    first(request.headers(), "webhook-id"),
-                    request.status(),
-                    signatureValid(request),
-                    parse(request.body())));
-        }
-        return deliveries;
-    }
-
-    private boolean signatureValid(Received request) {
-        String secret = secrets.get(request.path());
-        if (secret == null) {
-            return false;
-        }
+    private static boolean signatureValid(String secret, Map<String, List<String>> headers, String body) {
         try {
-            new Webhook(secret).verify(request.body(), request.headers());
+            new Webhook(secret).verify(body, headers);
             return true;
         } catch (Exception e) {
             return false;
         }
     }
 
+    /** Records a request, its signature checked now when the path's secret is known. */
+    private synchronized void record(String path, Map<String, List<String>> headers, String body, int status, long at) {
+        String secret = secrets.get(path);
+        received.add(new Delivery(
+                path,
+                first(headers, "webhook-id"),
+                status,
+                secret != null && signatureValid(secret, headers, body),
+                parse(body),
+                at));
+        if (secret == null) {
+            unchecked
+                    .computeIfAbsent(path, key -> new ArrayList<>())
+                    .add(new Unchecked(received.size() - 1, headers, body));
+        }
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
+        long arrived = System.nanoTime();
         String path = exchange.getRequestURI().getPath();
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         Map<String, List<String>> headers = new TreeMap<>();
@@ -138,7 +165,7 @@ public final class WebhookReceiver implements AutoCloseable {
                         .toString();
             }
         }
-        received.add(new Received(path, headers, body, status));
+        record(path, headers, body, status, arrived);
         byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
         exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);

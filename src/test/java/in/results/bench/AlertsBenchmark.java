@@ -2,7 +2,8 @@ package in.results.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import in.results.bench.WebhookReceiver.Message;
+import in.results.alerts.WebhookReceiver;
+import in.results.alerts.WebhookReceiver.Delivery;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.Student;
@@ -189,7 +190,7 @@ final class AlertsBenchmark {
                 Benchmarks.L.toMillis());
         double atOnce = subscribeAtOnce();
         try (UniversitySimulator first = university();
-                WebhookReceiver receiver = WebhookReceiver.start()) {
+                WebhookReceiver receiver = new WebhookReceiver()) {
             Path folder = DataFolders.fresh();
             long stoppedAt = prepare(first, receiver, folder, atOnce);
             Path copy = DataFolders.fresh();
@@ -216,7 +217,7 @@ final class AlertsBenchmark {
     private double subscribeAtOnce() throws Exception {
         System.out.printf("%n-- the %d subscribe at once (%d at a time)%n", subscribers.size(), SUBSCRIBING_AT_ONCE);
         try (UniversitySimulator simulator = university();
-                WebhookReceiver receiver = WebhookReceiver.start()) {
+                WebhookReceiver receiver = new WebhookReceiver()) {
             Javalin service = Benchmarks.startService(simulator, SETTINGS);
             String base = base(service);
             crowd.send(base + "/new/all", probes.getAndIncrement());
@@ -276,7 +277,7 @@ final class AlertsBenchmark {
             ResultsDayBurst.awaitQuiet(simulator, System.nanoTime(), LONGEST_QUIET);
         }
         long requests = simulator.requestCount("/resultAction");
-        List<Message> verifications = receiver.messages(WebhookReceiver.VERIFY);
+        List<Delivery> verifications = receiver.events("subscription.verify");
         System.out.printf(
                 "%d waves in %.0f s (subscriptions answered 503 and asked again: %d); a wave active within %s;"
                         + " verification requests %d, signed validly %d; background"
@@ -287,7 +288,7 @@ final class AlertsBenchmark {
                 unavailable.getAndSet(0),
                 slowestActiveMs == Long.MAX_VALUE ? "NOT every wave" : slowestActiveMs / 1000.0 + " s",
                 verifications.size(),
-                verifications.stream().filter(Message::signed).count(),
+                verifications.stream().filter(Delivery::signatureValid).count(),
                 requests,
                 requests / (double) subscribers.size(),
                 atOnce,
@@ -401,7 +402,7 @@ final class AlertsBenchmark {
                     for (String ht = queue.next(); ht != null; ht = queue.next()) {
                         String body = JSON.createObjectNode()
                                 .put("hallticket", ht)
-                                .put("webhook_url", receiver.urlOf(ht))
+                                .put("webhook_url", receiver.url("/" + ht))
                                 .toString();
                         HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/api/subscriptions"))
                                 .timeout(Duration.ofSeconds(30))
@@ -428,7 +429,7 @@ final class AlertsBenchmark {
                         Created one = new Created(
                                 answer.path("id").asText(),
                                 answer.path("secret").asText());
-                        receiver.secretOf(ht, one.secret());
+                        receiver.expectSecret("/" + ht, one.secret());
                         created.put(ht, one);
                     }
                     return null;
@@ -506,13 +507,13 @@ final class AlertsBenchmark {
      */
     private long settle(UniversitySimulator simulator, WebhookReceiver receiver, long t0) throws InterruptedException {
         long settleStart = System.nanoTime();
-        int messages = receiver.messages().size();
+        int messages = receiver.all().size();
         long requests = requestsFor(simulator, subscribers);
         long changedAt = ClientCrowd.millisSince(t0);
         while (ClientCrowd.millisSince(t0) - changedAt < SETTLED.toMillis()
                 && ClientCrowd.millisSince(settleStart) < LONGEST_SETTLING.toMillis()) {
             Thread.sleep(POLL);
-            int nowMessages = receiver.messages().size();
+            int nowMessages = receiver.all().size();
             long nowRequests = requestsFor(simulator, subscribers);
             if (nowMessages != messages || nowRequests != requests) {
                 messages = nowMessages;
@@ -524,8 +525,8 @@ final class AlertsBenchmark {
     }
 
     /** The {@code result.published} messages that arrived after {@code t0}. */
-    private static List<Message> eventsSince(WebhookReceiver receiver, long t0) {
-        return receiver.messages(WebhookReceiver.PUBLISHED).stream()
+    private static List<Delivery> eventsSince(WebhookReceiver receiver, long t0) {
+        return receiver.events("result.published").stream()
                 .filter(m -> m.arrivedNanos() - t0 >= 0)
                 .toList();
     }
@@ -535,9 +536,9 @@ final class AlertsBenchmark {
         Set<String> codes = codesOf(published);
         Set<String> mine = Set.copyOf(told);
         Map<String, Long> first = new HashMap<>();
-        for (Message message : eventsSince(receiver, t0)) {
-            if (mine.contains(message.name()) && codes.contains(eventRelease(message))) {
-                first.merge(message.name(), message.arrivedNanos(), Math::min);
+        for (Delivery message : eventsSince(receiver, t0)) {
+            if (mine.contains(nameOf(message)) && codes.contains(eventRelease(message))) {
+                first.merge(nameOf(message), message.arrivedNanos(), Math::min);
             }
         }
         return first;
@@ -608,20 +609,20 @@ final class AlertsBenchmark {
                 simulator.requestCount("/jsp/home.jsp"),
                 ResultsDayReturn.metric(base, "results_upstream_breaker_opens_total"));
 
-        List<Message> events = eventsSince(receiver, t0);
+        List<Delivery> events = eventsSince(receiver, t0);
         Set<String> otherNames = Set.copyOf(others);
         Set<String> codes = codesOf(published);
         long forOthers =
-                events.stream().filter(m -> otherNames.contains(m.name())).count();
+                events.stream().filter(m -> otherNames.contains(nameOf(m))).count();
         long strange = events.stream()
-                .filter(m -> !otherNames.contains(m.name()))
+                .filter(m -> !otherNames.contains(nameOf(m)))
                 .filter(m -> !codes.contains(eventRelease(m))
-                        || !m.data().path("hallticket").asText().equals(m.name()))
+                        || !m.body().path("data").path("hallticket").asText().equals(nameOf(m)))
                 .count();
         Map<String, Set<String>> eventsById = new HashMap<>();
         Map<String, Set<String>> idsByEvent = new HashMap<>();
-        for (Message event : events) {
-            String key = event.name() + " " + eventRelease(event);
+        for (Delivery event : events) {
+            String key = nameOf(event) + " " + eventRelease(event);
             eventsById.computeIfAbsent(event.webhookId(), id -> new HashSet<>()).add(key);
             idsByEvent.computeIfAbsent(key, id -> new HashSet<>()).add(event.webhookId());
         }
@@ -637,14 +638,14 @@ final class AlertsBenchmark {
                 eventsById.size(),
                 eventsById.values().stream().filter(s -> s.size() > 1).count(),
                 idsByEvent.values().stream().filter(s -> s.size() > 1).count(),
-                events.stream().filter(Message::signed).count(),
+                events.stream().filter(Delivery::signatureValid).count(),
                 events.size(),
                 receiver.unchecked());
     }
 
     /** The release an event names: {@code <exam code>} or {@code <exam code> RC/RV}. */
-    private static String eventRelease(Message event) {
-        JsonNode release = event.data().path("release");
+    private static String eventRelease(Delivery event) {
+        JsonNode release = event.body().path("data").path("release");
         return release.path("exam_code").asText() + (release.path("rcrv").asBoolean() ? " RC/RV" : "");
     }
 
@@ -717,5 +718,10 @@ final class AlertsBenchmark {
 
     private static String seconds(long millis, Duration gaveUpAfter) {
         return millis < 0 ? "NEVER (gave up after " + gaveUpAfter.toSeconds() + " s)" : millis / 1000.0 + " s";
+    }
+
+    /** The hall ticket a delivery was for: its receiver path is {@code /<hallticket>}. */
+    private static String nameOf(Delivery delivery) {
+        return delivery.path().substring(1);
     }
 }
