@@ -90,6 +90,11 @@ public record ArchiveDatabase(String kind, String jdbcUrl, String user, String p
             config.addDataSourceProperty("journal_mode", "WAL");
             config.addDataSourceProperty("synchronous", "NORMAL");
             config.addDataSourceProperty("busy_timeout", "5000");
+            // A transaction takes the write lock when it begins, waiting for it (busy_timeout) behind another writer:
+            // a transaction that read first and then writes would otherwise fail at once (SQLITE_BUSY_SNAPSHOT) when
+            // the archive's writer or another alert write committed in between. Reads outside transactions are not
+            // affected.
+            config.addDataSourceProperty("transaction_mode", "IMMEDIATE");
         } else {
             // A connection attempt and any statement end: a database that stopped answering is a miss, not a hang.
             config.addDataSourceProperty("connectTimeout", "2");
