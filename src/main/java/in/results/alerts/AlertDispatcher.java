@@ -161,6 +161,8 @@ public final class AlertDispatcher {
                     LOG.debug(
                             "alerts: a new subscriber's lookup failed ({}); their first release asks more",
                             e.getMessage());
+                } finally {
+                    remembering.release();
                 }
             });
         }
