@@ -134,6 +134,11 @@ final class RequestBudget {
             takenWhileAlertsWait = 0;
         } else if (!lines.get(Priority.ALERT).isEmpty()) {
             takenWhileAlertsWait++;
+            if (alertsDue()) {
+                // The alert caller's turn came by this take, not by anyone leaving a line: wake it, or it would sleep
+                // (and everyone behind it) while tokens pile up.
+                lines.get(Priority.ALERT).peek().wakeUp().signal();
+            }
         }
     }
 
