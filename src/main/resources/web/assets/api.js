@@ -19,12 +19,13 @@ function intHeader(response, name) {
 
 /**
  * GET path → {status, body, cache, age, retryAfter, missing}. 200 and 202 are answers; every other status throws
- * ApiError. Aborting (navigating away) rejects with the AbortError.
+ * ApiError. Aborting (navigating away) rejects with the AbortError. `fresh` asks the service even when the browser
+ * holds a copy still fresh by its Cache-Control (after a live page was told of a new result).
  */
-export async function getJson(path, signal) {
+export async function getJson(path, signal, {fresh = false} = {}) {
   let response;
   try {
-    response = await fetch(path, {headers: {Accept: 'application/json'}, signal});
+    response = await fetch(path, {headers: {Accept: 'application/json'}, signal, cache: fresh ? 'no-cache' : 'default'});
   } catch (error) {
     if (error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', '', null);
@@ -47,6 +48,26 @@ export async function getJson(path, signal) {
     retryAfter,
     missing: intHeader(response, 'X-Bulk-Missing'),
   };
+}
+
+/** Sends `body` as JSON with `method` (POST, DELETE) → the status; a status other than 2xx throws ApiError. */
+export async function sendJson(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {method, headers: {Accept: 'application/json', 'Content-Type': 'application/json'},
+      body: JSON.stringify(body)});
+  } catch {
+    throw new ApiError(0, 'NETWORK', '', null);
+  }
+  if (response.ok) return response.status;
+  let answer = null;
+  try {
+    answer = await response.json();
+  } catch {
+    // an error without the API's JSON: its status says enough
+  }
+  throw new ApiError(response.status, answer?.code ?? `HTTP_${response.status}`, answer?.error ?? '',
+    intHeader(response, 'Retry-After'));
 }
 
 /** A notice for an answer that is the last good copy (X-Cache: STALE), or null for a fresh one. */

@@ -1,4 +1,6 @@
 // The student page: /student/<hallticket>, from /report/<hallticket> and /all/<hallticket> (one cached lookup; the regulation is read from the hall ticket).
+// While it is shown it listens for the student's new results (/events/student/<hallticket>) and draws itself again.
+import {newResultText, notifyControl, watchResults} from './alerts.js';
 import {errorNotice, getJson, staleNotice} from './api.js';
 import {barChart, chartsAvailable} from './charts.js';
 import {credits, fill, h, semesterName, tile, twoDecimals} from './ui.js';
@@ -92,7 +94,7 @@ function sgpaChart(report) {
   })};
 }
 
-/** Draws the answers of /report and /all (each {body, cache, age}). */
+/** Draws the answers of /report and /all (each {body, cache, age}) into `main`. */
 function render(main, reportAnswer, transcriptAnswer, navigate) {
   const report = reportAnswer.body;
   const transcript = transcriptAnswer.body;
@@ -128,6 +130,7 @@ function render(main, reportAnswer, transcriptAnswer, navigate) {
           h('li', {}, h('b', {}, `${report.regulation} B.Tech`), report.lateral_entry ? ', lateral entry' : ''))),
       h('div', {class: 'actions no-print'},
         h('button', {type: 'button', class: 'secondary', onclick: () => window.print()}, 'Print memo'))),
+    notifyControl(details.HTNO),
     staleNotice(reportAnswer, transcriptAnswer),
     h('section', {class: 'tiles', 'aria-label': 'Overall figures'},
       tile('CGPA', twoDecimals(overall.cgpa), {field: 'cgpa'}),
@@ -144,21 +147,54 @@ function render(main, reportAnswer, transcriptAnswer, navigate) {
   if (chartsAvailable()) chart.draw();
 }
 
-/** Draws the student page for `hallTicket` into `main`. */
+/**
+ * Draws the student page for `hallTicket` into `main`. Once it shows the student's results (or that there are none
+ * yet), the page listens for new ones until `signal` aborts: each is announced in a polite banner above the page, and
+ * the results are fetched again and drawn.
+ */
 export async function studentView(main, {hallTicket, signal, navigate}) {
   document.title = `${hallTicket} — JNTUH results`;
+  // The banner is a live region that stays in place while the results below are drawn again, so that what is
+  // written into it is announced.
+  const news = h('div', {class: 'news no-print', role: 'status', dataset: {news: ''}});
+  const content = h('div');
   const form = hallTicketForm(navigate, hallTicket);
-  fill(main, form, h('h1', {tabindex: '-1'}, `Results of ${hallTicket}`),
+  fill(main, news, content);
+  fill(content, form, h('h1', {tabindex: '-1'}, `Results of ${hallTicket}`),
     h('p', {class: 'loading', role: 'status'}, 'Fetching the results from the university… this can take a few seconds.'));
   const path = encodeURIComponent(hallTicket);
-  try {
-    const [report, transcript] = await Promise.all([getJson(`/report/${path}`, signal), getJson(`/all/${path}`, signal)]);
-    render(main, report, transcript, navigate);
-  } catch (error) {
-    if (error.name === 'AbortError') return;
-    fill(main, form, h('h1', {tabindex: '-1'}, `Results of ${hallTicket}`), errorNotice(error, {
-      invalid: `“${hallTicket}” is not a hall ticket number: a hall ticket number has 10 letters and digits, like 18XX1A0501.`,
-      notFound: `No B.Tech results were found for hall ticket ${hallTicket.toUpperCase()}. Check the number (R18 and R22 students are covered).`,
-    }));
+  let latest = 0;
+  let watching = false;
+  const onResult = (data) => {
+    news.className = 'news notice info no-print';
+    news.replaceChildren(h('strong', {dataset: {field: 'news'}}, newResultText(data)),
+      h('span', {}, 'The results below are updated with it.'));
+    load(true);
+  };
+  async function load(fresh) {
+    const attempt = ++latest; // a later load wins over an earlier one still under way
+    try {
+      const [report, transcript] = await Promise.all([getJson(`/report/${path}`, signal, {fresh}),
+        getJson(`/all/${path}`, signal, {fresh})]);
+      if (attempt !== latest) return;
+      render(content, report, transcript, navigate);
+    } catch (error) {
+      if (error.name === 'AbortError' || attempt !== latest) return;
+      if (fresh) { // the results shown stay; the banner says how to see the new one
+        news.lastElementChild.textContent = 'Reload the page to see it.';
+        return;
+      }
+      const notFound = error.status === 404;
+      fill(content, form, h('h1', {tabindex: '-1'}, `Results of ${hallTicket}`), errorNotice(error, {
+        invalid: `“${hallTicket}” is not a hall ticket number: a hall ticket number has 10 letters and digits, like 18XX1A0501.`,
+        notFound: `No B.Tech results were found for hall ticket ${hallTicket.toUpperCase()}. Check the number (R18 and R22 students are covered).`,
+      }), notFound ? notifyControl(hallTicket.toUpperCase()) : null);
+      if (!notFound) return;
+    }
+    if (!watching) {
+      watching = true;
+      watchResults(hallTicket.toUpperCase(), signal, onResult);
+    }
   }
+  await load(false);
 }
