@@ -296,15 +296,17 @@ class ApiDocsIT {
     }
 
     /**
-     * The routes of result alerts (subscriptions with POST and DELETE, browser push, the live page's event stream):
-     * documented in docs/api.md, not yet in the OpenAPI document, whose operations are all GETs answering JSON.
+     * Routes the OpenAPI document leaves out: those of result alerts (subscriptions with POST and DELETE, browser push,
+     * the live page's event stream), documented in docs/api.md — the document's operations are all GETs answering
+     * JSON — and the website's service worker, a file of the website like its assets.
      */
-    private static final Set<String> ALERT_ROUTES = Set.of(
+    private static final Set<String> NOT_OPERATIONS = Set.of(
             "/api/subscriptions",
             "/api/subscriptions/{id}",
             "/api/push/key",
             "/api/push",
-            "/events/student/{hallticket}");
+            "/events/student/{hallticket}",
+            "/sw.js");
 
     @Test
     void every_route_of_the_service_is_documented_and_every_documented_path_is_a_route() {
@@ -312,7 +314,7 @@ class ApiDocsIT {
                 universe.service().unsafe.internalRouter.allHttpHandlers();
         Set<String> routes = new TreeSet<>();
         for (ParsedEndpoint parsed : endpoints) {
-            if (parsed.endpoint.method.isHttpMethod() && !ALERT_ROUTES.contains(parsed.endpoint.path)) {
+            if (parsed.endpoint.method.isHttpMethod() && !NOT_OPERATIONS.contains(parsed.endpoint.path)) {
                 assertThat(parsed.endpoint.method).as(parsed.endpoint.path).isEqualTo(HandlerType.GET);
                 routes.add(withoutTrailingSlash(parsed.endpoint.path));
             }
