@@ -11,7 +11,6 @@ import in.results.simulator.EdgeCase;
 import in.results.simulator.Student;
 import in.results.testing.DataFolders;
 import in.results.testing.ManualTicker;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -37,8 +36,6 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
@@ -75,29 +72,13 @@ class WebsiteIT {
 
     @BeforeAll
     static void startBrowser() {
-        File chromedriver = new File("/usr/bin/chromedriver");
-        assertThat(chromedriver)
-                .as("chromium-driver is installed (apt-get install chromium chromium-driver)")
-                .exists();
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(chromedriver)
-                .usingAnyFreePort()
-                .build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        options.addArguments(
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-dev-shm-usage",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--hide-scrollbars",
-                "--window-size=" + DESKTOP_WIDTH + "," + DESKTOP_HEIGHT,
-                "--lang=en-IN");
-        LoggingPreferences logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, java.util.logging.Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        driver = new ChromeDriver(service, options);
+        driver = HeadlessChromium.start(options -> {
+            options.addArguments(
+                    "--hide-scrollbars", "--window-size=" + DESKTOP_WIDTH + "," + DESKTOP_HEIGHT, "--lang=en-IN");
+            LoggingPreferences logs = new LoggingPreferences();
+            logs.enable(LogType.BROWSER, java.util.logging.Level.ALL);
+            options.setCapability("goog:loggingPrefs", logs);
+        });
     }
 
     @AfterAll

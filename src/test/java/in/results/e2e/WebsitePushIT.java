@@ -6,14 +6,11 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.alerts.FakePushService;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.Student;
-import in.results.simulator.UniversitySimulator;
 import io.javalin.Javalin;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -25,8 +22,6 @@ import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.time.Duration;
 import java.time.LocalDate;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,8 +43,6 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -118,36 +111,14 @@ class WebsitePushIT {
 
     private static ChromeDriver driver;
 
-    /** Everything a test started, stopped after it in reverse order. */
-    private final Deque<AutoCloseable> started = new ArrayDeque<>();
-
-    private UniversitySimulator primary;
-    private UniversitySimulator mirror;
+    private final PublishingUniversity world = new PublishingUniversity(COHORT);
     private ServiceClient client;
     /** The service as the browser reaches it: {@code http://localhost:<port>}, its default public URL. */
     private String base;
 
     @BeforeAll
     static void startBrowser() {
-        File chromedriver = new File("/usr/bin/chromedriver");
-        assertThat(chromedriver)
-                .as("chromium-driver is installed (apt-get install chromium chromium-driver)")
-                .exists();
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(chromedriver)
-                .usingAnyFreePort()
-                .build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        options.addArguments(
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-dev-shm-usage",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--window-size=1280,900",
-                "--lang=en-IN");
-        driver = new ChromeDriver(service, options);
+        driver = HeadlessChromium.start(options -> options.addArguments("--window-size=1280,900", "--lang=en-IN"));
     }
 
     @AfterAll
@@ -161,9 +132,7 @@ class WebsitePushIT {
     void stopEverything() throws Exception {
         driver.get("about:blank"); // the page's live connection ends before its service does
         driver.executeCdpCommand("Browser.resetPermissions", Map.of());
-        while (!started.isEmpty()) {
-            started.removeLast().close();
-        }
+        world.stopEverything();
     }
 
     @Test
@@ -451,17 +420,12 @@ class WebsitePushIT {
     // --- the university, the service and the push service ---
 
     private void university(LocalDate day) {
-        UniversitySimulator.Builder builder =
-                UniversitySimulator.builder(COHORT).asOf(day);
-        primary = closedAfter(builder.start(0));
-        mirror = closedAfter(builder.start(0));
+        world.openOn(day);
     }
 
-    /** Moves primary and mirror to {@code day}, publishing the releases of the days passed. */
+    /** Moves the university to {@code day}, publishing the releases of the days passed, the test's among them. */
     private void publish(LocalDate day) {
-        List<Exam> published = primary.advanceTo(day);
-        assertThat(mirror.advanceTo(day)).isEqualTo(published);
-        assertThat(published).contains(RELEASE);
+        assertThat(world.publish(day)).contains(RELEASE);
     }
 
     private void service() {
@@ -471,9 +435,7 @@ class WebsitePushIT {
     private void service(Map<String, String> settings) {
         Map<String, String> all = new HashMap<>(SETTINGS);
         all.putAll(settings);
-        Javalin service = ExamEndpointsIT.startService(
-                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), Ticker.systemTicker(), all);
-        started.add(service::stop);
+        Javalin service = world.startService(all);
         client = new ServiceClient(service.port());
         base = "http://localhost:" + service.port();
     }
@@ -495,8 +457,7 @@ class WebsitePushIT {
     }
 
     private <T extends AutoCloseable> T closedAfter(T resource) {
-        started.add(resource);
-        return resource;
+        return world.closedAfter(resource);
     }
 
     /** {@code DELETE /api/push} for {@code endpoint}, as the test's own request. */
@@ -530,7 +491,7 @@ class WebsitePushIT {
         Map<String, Object> added = driver.executeCdpCommand(
                 "Page.addScriptToEvaluateOnNewDocument", Map.of("source", PAGE_STUBS.formatted(subscriptionJson)));
         Object identifier = added.get("identifier");
-        started.add(() ->
+        world.closedAfter(() ->
                 driver.executeCdpCommand("Page.removeScriptToEvaluateOnNewDocument", Map.of("identifier", identifier)));
     }
 
