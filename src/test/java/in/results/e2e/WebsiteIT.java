@@ -64,6 +64,7 @@ class WebsiteIT {
     private static final Path SCREENSHOTS = Path.of(System.getProperty("website.screenshots", "target/screenshots"));
 
     private static final String AXE = axeScript();
+    private static HeadlessChromium browser;
     private static ChromeDriver driver;
 
     private TestUniverse universe;
@@ -72,19 +73,20 @@ class WebsiteIT {
 
     @BeforeAll
     static void startBrowser() {
-        driver = HeadlessChromium.start(options -> {
+        browser = HeadlessChromium.start(options -> {
             options.addArguments(
                     "--hide-scrollbars", "--window-size=" + DESKTOP_WIDTH + "," + DESKTOP_HEIGHT, "--lang=en-IN");
             LoggingPreferences logs = new LoggingPreferences();
             logs.enable(LogType.BROWSER, java.util.logging.Level.ALL);
             options.setCapability("goog:loggingPrefs", logs);
         });
+        driver = browser.driver();
     }
 
     @AfterAll
     static void stopBrowser() {
-        if (driver != null) {
-            driver.quit();
+        if (browser != null) {
+            browser.quit();
         }
     }
 

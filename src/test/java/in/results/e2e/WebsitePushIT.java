@@ -109,6 +109,7 @@ class WebsitePushIT {
             })();
             """;
 
+    private static HeadlessChromium browser;
     private static ChromeDriver driver;
 
     private final PublishingUniversity world = new PublishingUniversity(COHORT);
@@ -118,13 +119,14 @@ class WebsitePushIT {
 
     @BeforeAll
     static void startBrowser() {
-        driver = HeadlessChromium.start(options -> options.addArguments("--window-size=1280,900", "--lang=en-IN"));
+        browser = HeadlessChromium.start(options -> options.addArguments("--window-size=1280,900", "--lang=en-IN"));
+        driver = browser.driver();
     }
 
     @AfterAll
     static void stopBrowser() {
-        if (driver != null) {
-            driver.quit();
+        if (browser != null) {
+            browser.quit();
         }
     }
 
