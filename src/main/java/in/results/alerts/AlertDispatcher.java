@@ -9,6 +9,7 @@ import in.results.catalog.ReleaseSource;
 import in.results.core.Deadline;
 import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
+import in.results.core.Regulation;
 import in.results.core.StudentRegulation;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.AttemptPage;
@@ -23,6 +24,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -219,10 +221,11 @@ public final class AlertDispatcher {
     /** Checks every watched student not yet checked for {@code release}; whether every one of them was. */
     private boolean dispatch(ExamRelease release, String name, ExamCatalog catalog) {
         Set<HallTicket> checked = store.checkedFor(name, bound());
-        List<HallTicket> toCheck = new ArrayList<>();
+        Map<HallTicket, Regulation> toCheck = new LinkedHashMap<>();
         for (HallTicket hallTicket : store.watched(clock.instant(), bound())) {
-            if (!checked.contains(hallTicket) && couldHold(hallTicket, release, catalog)) {
-                toCheck.add(hallTicket);
+            if (!checked.contains(hallTicket)) {
+                regulationHolding(hallTicket, release, catalog)
+                        .ifPresent(regulation -> toCheck.put(hallTicket, regulation));
             }
         }
         if (toCheck.isEmpty()) {
@@ -233,14 +236,14 @@ public final class AlertDispatcher {
         List<Thread> checks = new ArrayList<>();
         AtomicBoolean complete = new AtomicBoolean(true);
         boolean leaseHeld = true;
-        for (HallTicket hallTicket : toCheck) {
+        for (Map.Entry<HallTicket, Regulation> student : toCheck.entrySet()) {
             leaseHeld = awaitPlace(atOnce);
             if (!leaseHeld) {
                 break; // another instance took over (or the database is away): the rest is checked later
             }
             checks.add(Thread.ofVirtual().name("alert-check").start(() -> {
                 try {
-                    if (!check(hallTicket, release, name)) {
+                    if (!check(student.getKey(), student.getValue(), release, name)) {
                         complete.set(false);
                     }
                 } catch (RuntimeException e) {
@@ -292,14 +295,10 @@ public final class AlertDispatcher {
      * the lookup failed, or gave a stale copy or one built on a list that did not show the release yet (it would
      * lack the new page); the student is then checked again later.
      */
-    private boolean check(HallTicket hallTicket, ExamRelease release, String name) {
-        if (!(StudentRegulation.of(hallTicket) instanceof StudentRegulation.Served served)) {
-            return false; // never: only served students could hold the release
-        }
+    private boolean check(HallTicket hallTicket, Regulation regulation, ExamRelease release, String name) {
         CachedAnswer<TranscriptAnswer> answer;
         try {
-            answer = lookup.transcript(
-                    served.regulation(), hallTicket, Priority.ALERT, Deadline.after(LOOKUP_BUDGET, ticker));
+            answer = lookup.transcript(regulation, hallTicket, Priority.ALERT, Deadline.after(LOOKUP_BUDGET, ticker));
         } catch (LookupFailure e) {
             LOG.debug("alerts: lookup for release {} failed ({}); tried again later", name, e.getMessage());
             return false;
@@ -369,10 +368,15 @@ public final class AlertDispatcher {
         }
     }
 
-    private static boolean couldHold(HallTicket hallTicket, ExamRelease release, ExamCatalog catalog) {
-        return StudentRegulation.of(hallTicket) instanceof StudentRegulation.Served served
+    /** The student's regulation when {@code release} could hold a result of theirs; empty otherwise. */
+    private static Optional<Regulation> regulationHolding(
+            HallTicket hallTicket, ExamRelease release, ExamCatalog catalog) {
+        if (StudentRegulation.of(hallTicket) instanceof StudentRegulation.Served served
                 && release.isBtechOf(served.regulation())
-                && AllSemestersLookup.couldHold(served.regulation(), hallTicket, catalog, release);
+                && AllSemestersLookup.couldHold(served.regulation(), hallTicket, catalog, release)) {
+            return Optional.of(served.regulation());
+        }
+        return Optional.empty();
     }
 
     /** The name of every release the list shows: {@code <degree>/<exam code>/<regular|rcrv>}. */

@@ -79,11 +79,11 @@ public final class LiveStreams {
     }
 
     /**
-     * Opens a page of {@code hallTicket}. With {@code lastEventId} (the browser's {@code Last-Event-ID} after a
-     * reconnect, "" for none) the events after it are replayed first.
+     * Opens a page of {@code hallTicket}: it is told of the events made from now on. With {@code lastEventId} (the
+     * browser's {@code Last-Event-ID} after a reconnect, "" for none) the events after it are replayed first.
      */
     public Page open(HallTicket hallTicket, String lastEventId) {
-        Page page = new Page(hallTicket);
+        Page page = new Page(hallTicket, clock.instant());
         open.compute(hallTicket, (key, pages) -> {
             Set<Page> all = pages == null ? new CopyOnWriteArraySet<>() : pages;
             all.add(page);
@@ -94,8 +94,7 @@ public final class LiveStreams {
             Optional<Instant> after = timeOf(lastEventId);
             if (after.isPresent()) {
                 for (StudentEvent event : store.eventsSince(List.of(hallTicket), after.get(), bound())) {
-                    if (event.liveId().compareTo(lastEventId) > 0
-                            || event.createdAt().isAfter(after.get())) {
+                    if (event.liveId().compareTo(lastEventId) > 0) { // ids order by time, then page
                         page.offer(event);
                     }
                 }
@@ -121,7 +120,7 @@ public final class LiveStreams {
             // skipped when it is back.
             Instant since = (lookedAt.equals(Instant.EPOCH) ? now : lookedAt).minus(OVERLAP);
             for (StudentEvent event : store.eventsSince(students, since, bound())) {
-                open.getOrDefault(event.hallTicket(), Set.of()).forEach(page -> page.offer(event));
+                open.getOrDefault(event.hallTicket(), Set.of()).forEach(page -> page.tell(event));
             }
             lookedAt = now;
         } catch (DatabaseUnavailable e) {
@@ -149,13 +148,24 @@ public final class LiveStreams {
 
     /** One open page: the events it has not been sent yet, each once. */
     public final class Page implements AutoCloseable {
-        private static final StudentEvent CLOSED = null;
         private final HallTicket hallTicket;
+        private final Instant openedAt;
         private final Set<String> offered = ConcurrentHashMap.newKeySet();
         private final LinkedBlockingQueue<Optional<StudentEvent>> queue = new LinkedBlockingQueue<>();
 
-        private Page(HallTicket hallTicket) {
+        private Page(HallTicket hallTicket, Instant openedAt) {
             this.hallTicket = hallTicket;
+            this.openedAt = openedAt;
+        }
+
+        /**
+         * An event a look found: news for this page only when made since it opened (a look reads events again from
+         * before its last one; what came before the page is the page's content, or a replay's).
+         */
+        private void tell(StudentEvent event) {
+            if (!event.createdAt().isBefore(openedAt)) {
+                offer(event);
+            }
         }
 
         private void offer(StudentEvent event) {
@@ -185,7 +195,7 @@ public final class LiveStreams {
                 pages.remove(this);
                 return pages.isEmpty() ? null : pages;
             });
-            queue.add(Optional.ofNullable(CLOSED));
+            queue.add(Optional.empty()); // the mark of a closed page
         }
     }
 

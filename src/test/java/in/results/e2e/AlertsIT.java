@@ -184,15 +184,7 @@ class AlertsIT {
                 .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
                 .findFirst()
                 .orElseThrow();
-        HttpClient http = HttpClient.newHttpClient();
-        HttpResponse<InputStream> stream = http.send(
-                HttpRequest.newBuilder(service.uri("/events/student/" + student.hallTicket()))
-                        .build(),
-                HttpResponse.BodyHandlers.ofInputStream());
-        assertThat(stream.statusCode()).isEqualTo(200);
-        assertThat(stream.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
-        BufferedReader lines = new BufferedReader(new InputStreamReader(stream.body(), StandardCharsets.UTF_8));
-        world.closedAfter(lines);
+        BufferedReader lines = livePage(service, student, "");
         CompletableFuture<List<String>> firstEvent = CompletableFuture.supplyAsync(() -> readEvent(lines));
 
         publish(RESULTS_DAY);
@@ -200,6 +192,11 @@ class AlertsIT {
         List<String> event = firstEvent.get(2, TimeUnit.MINUTES);
         assertThat(event).anySatisfy(line -> assertThat(line).isEqualTo("event: result.published"));
         assertThat(event).anySatisfy(line -> assertThat(line).startsWith("id: "));
+        // a page that reconnects with the id of an event before it (the Unix epoch's first millisecond) gets it again
+        BufferedReader reconnected = livePage(service, student, "1-btech/0/regular");
+        List<String> replayed =
+                CompletableFuture.supplyAsync(() -> readEvent(reconnected)).get(30, TimeUnit.SECONDS);
+        assertThat(replayed).isEqualTo(event);
         String data = event.stream()
                 .filter(line -> line.startsWith("data: "))
                 .findFirst()
@@ -427,6 +424,19 @@ class AlertsIT {
                         RESULTS_DAY_RELEASE.layout() == MarksLayout.FOUR_COLUMN));
         data.put("transcript_url", PUBLIC_URL + "/all/" + student.hallTicket());
         return data;
+    }
+
+    /** The live page of {@code student}, reconnecting with {@code lastEventId} unless it is empty; closed after the test. */
+    private BufferedReader livePage(ServiceClient service, Student student, String lastEventId) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(service.uri("/events/student/" + student.hallTicket()));
+        if (!lastEventId.isEmpty()) {
+            request.header("Last-Event-ID", lastEventId);
+        }
+        HttpResponse<InputStream> stream =
+                HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(stream.statusCode()).isEqualTo(200);
+        assertThat(stream.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
+        return world.closedAfter(new BufferedReader(new InputStreamReader(stream.body(), StandardCharsets.UTF_8)));
     }
 
     /** Lines of the next event on a live page (up to its blank line), skipping heartbeats and the retry hint. */
