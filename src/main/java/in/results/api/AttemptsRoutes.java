@@ -1,7 +1,7 @@
 package in.results.api;
 
+import in.results.catalog.Course;
 import in.results.core.HallTicket;
-import in.results.core.Regulation;
 import in.results.grading.GradeCalculator;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.AttemptPage;
@@ -37,11 +37,11 @@ final class AttemptsRoutes {
 
     private void attempts(Context ctx) {
         HallTicket hallTicket = Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
-        Regulation regulation = Params.regulationOf("hallticket", hallTicket);
-        ctx.header("Regulation", regulation.code());
+        Course course = Params.courseOf("hallticket", hallTicket);
+        AllSemestersRoutes.nameCourse(ctx, course);
         CachedAnswer<TranscriptAnswer> answer =
-                lookup.transcript(regulation, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
-        TranscriptAnswer.Found found = AllSemestersRoutes.found(answer, regulation);
+                lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
+        TranscriptAnswer.Found found = AllSemestersRoutes.found(answer, course);
         json.writeCached(ctx, answer, ATTEMPTS, () -> body(found));
     }
 

@@ -1,6 +1,5 @@
 package in.results.catalog;
 
-import in.results.core.Regulation;
 import java.time.LocalDate;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -77,10 +76,5 @@ public record ExamRelease(
     /** The release date, or empty when not known. */
     public Optional<LocalDate> releasedOn() {
         return releaseDate.toOptional();
-    }
-
-    /** Whether this is a B.Tech release (exam or RC/RV) of {@code served}. */
-    public boolean isBtechOf(Regulation served) {
-        return degree == Degree.BTECH && regulation.equals(served.code());
     }
 }

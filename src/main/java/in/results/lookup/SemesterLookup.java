@@ -1,5 +1,7 @@
 package in.results.lookup;
 
+import in.results.catalog.Course;
+import in.results.catalog.Degree;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
 import in.results.core.Deadline;
@@ -24,6 +26,9 @@ import java.util.concurrent.Executor;
  * release is the most likely, so most lookups stop at the first request.
  */
 public final class SemesterLookup {
+    /** The semester endpoints are R18 B.Tech's (the specification's). */
+    private static final Course R18 = new Course(Degree.BTECH, Regulation.R18);
+
     private final CatalogSource catalog;
     private final ExamLookup exams;
     private final Executor executor;
@@ -53,7 +58,7 @@ public final class SemesterLookup {
 
     /** The regular attempt as stored earlier, served STALE when the university fails or is too slow now. */
     private Optional<CachedAnswer<ExamAnswer>> storedRegularAttempt(HallTicket hallTicket, Semester semester) {
-        AttemptWindow window = new AttemptWindow(hallTicket, catalog.lastKnown(), Regulation.R18);
+        AttemptWindow window = new AttemptWindow(hallTicket, catalog.lastKnown(), R18);
         for (ExamRelease release : window.possibleRegular(semester)) {
             Optional<CachedAnswer<ExamAnswer>> stored = exams.stored(hallTicket, queryOf(release));
             if (stored.isPresent() && stored.get().value() instanceof ExamAnswer.Found) {
@@ -65,9 +70,8 @@ public final class SemesterLookup {
     }
 
     private CachedAnswer<ExamAnswer> firstRegularAttempt(HallTicket hallTicket, Semester semester, Deadline deadline) {
-        List<ExamRelease> candidates = new AttemptWindow(
-                        hallTicket, catalog.current(deadline).catalog(), Regulation.R18)
-                .possibleRegular(semester);
+        List<ExamRelease> candidates =
+                new AttemptWindow(hallTicket, catalog.current(deadline).catalog(), R18).possibleRegular(semester);
         for (ExamRelease release : candidates) {
             CachedAnswer<ExamAnswer> answer =
                     exams.lookup(hallTicket, queryOf(release), Priority.INTERACTIVE, deadline);

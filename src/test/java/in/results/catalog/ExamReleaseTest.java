@@ -298,9 +298,9 @@ class ExamReleaseTest {
 
         assertThat(r.semester()).contains(Semester.S4_1);
         assertThat(wholeYear.semester()).isEmpty();
-        assertThat(wholeYear.isBtechOf(Regulation.R18)).isFalse();
-        assertThat(r.isBtechOf(Regulation.R18)).isTrue();
-        assertThat(r.isBtechOf(Regulation.R22)).isFalse();
+        assertThat(new Course(Degree.BTECH, Regulation.R18).holds(wholeYear)).isFalse();
+        assertThat(new Course(Degree.BTECH, Regulation.R18).holds(r)).isTrue();
+        assertThat(new Course(Degree.BTECH, Regulation.R22).holds(r)).isFalse();
     }
 
     @Test
