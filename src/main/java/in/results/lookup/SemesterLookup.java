@@ -82,14 +82,24 @@ public final class SemesterLookup {
         throw LookupFailure.noResult("No R18 regular result of semester " + semester.key() + " for this hall ticket.");
     }
 
-    /** The university query of a release: its own link parameters, the right ones to send for it. */
+    /**
+     * The university query of a release: its own link parameters, the right ones to send for it. A link with an empty
+     * {@code degree=} (most B.Pharmacy rows of 2025) is sent with the programme its title names.
+     */
     static ExamQuery queryOf(ExamRelease release) {
         var params = release.params();
+        String degree = params.getOrDefault("degree", "");
+        if (degree.isBlank()) {
+            degree = release.degree() == Degree.UNKNOWN
+                    ? "btech"
+                    : release.degree().key();
+        }
         return new ExamQuery(
-                params.getOrDefault("degree", "btech"),
+                degree,
                 release.code(),
                 params.getOrDefault("etype", ""),
                 params.getOrDefault("type", ""),
-                params.getOrDefault("result", ""));
+                params.getOrDefault("result", ""),
+                params.getOrDefault("grad", ""));
     }
 }
