@@ -108,8 +108,16 @@ public record Course(Degree degree, Regulation regulation) {
         return degree == Degree.BTECH;
     }
 
-    /** Whether {@code release} names this course in its title: same programme and regulation. */
+    /**
+     * Whether {@code release} is one of this course's semesters: its title names the same programme and regulation,
+     * and no special programme (a minor degree's or Ph.D. course work's releases are never the degree's semesters).
+     */
     public boolean holds(ExamRelease release) {
+        return names(release) && release.special() == SpecialProgramme.NONE;
+    }
+
+    /** Whether {@code release} names this course's programme and regulation, special programme or not. */
+    boolean names(ExamRelease release) {
         return release.degree() == degree && release.regulation().equals(regulation.code());
     }
 

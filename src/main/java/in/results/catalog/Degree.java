@@ -39,6 +39,11 @@ public enum Degree {
         return displayName;
     }
 
+    /** Whether this is a postgraduate programme (M.Tech, M.Pharmacy, MBA, MCA), whose titles count semesters. */
+    boolean isPostgraduate() {
+        return this == MTECH || this == MPHARMACY || this == MBA || this == MCA;
+    }
+
     /** The programme whose hall tickets carry {@code letter} (upper case), or empty for any other letter. */
     public static Optional<Degree> ofLetter(char letter) {
         for (Degree degree : values()) {

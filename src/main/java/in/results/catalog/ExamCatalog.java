@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 /**
  * Which exam releases exist, and which of them belong to each semester of each {@link Course} (programme and
  * regulation): the university's release list merged with the built-in table of known R18 and R22 B.Tech codes.
+ * Releases of special programmes (a minor degree, Ph.D. course work) are kept but belong to no semester.
  * Exam codes are numbered per programme (122 is both an M.Tech and an MBA release), so a release is known by its
  * programme, code and RC/RV-ness.
  * Immutable and thread-safe; pure (building one does no I/O).
@@ -26,9 +27,9 @@ import java.util.stream.Stream;
  * <h2>Merge</h2>
  * <ul>
  *   <li>A list row becomes a release when its link has a numeric {@code examCode}; rows without
- *       one cannot be requested and are left out. Degree, regulation, semester, kind and RC/RV
- *       are read from the title; the link's {@code degree} stands in when the title names no
- *       degree, and a link with {@code result=gradercrv}, {@code etype=rcrv} or a
+ *       one cannot be requested and are left out. Degree, regulation, semester, kind, special
+ *       programme and RC/RV are read from the title; the link's {@code degree} stands in when the
+ *       title names no degree, and a link with {@code result=gradercrv}, {@code etype=rcrv} or a
  *       {@code type=rcrv…} marks an RC/RV release even when its title does not say so (the 2022
  *       list has such rows).</li>
  *   <li>A code can be listed twice, as the exam and as its RC/RV release. When the list repeats
@@ -174,7 +175,7 @@ public final class ExamCatalog {
      * supplementary, advanced supplementary and UNKNOWN kinds, in chronological order (see the class comment). Every
      * release a student of the semester could have a result in is here; nothing is filtered by batch (R22 lists every
      * batch's regular release of the semester). Special programmes (minor degree, Ph.D. course work) are never a
-     * semester's releases.
+     * semester's releases, though their titles name one: see {@link #specialReleases}.
      *
      * @return an unmodifiable list, possibly empty
      */
@@ -195,6 +196,25 @@ public final class ExamCatalog {
         return releases(course, semester).stream()
                 .filter(r -> r.kind() == ReleaseKind.REGULAR)
                 .toList();
+    }
+
+    /**
+     * The exams, not RC/RV results, of {@code course}'s programme and regulation that belong to the special programme
+     * {@code programme} (for a student's minor degree: {@link SpecialProgramme#MINOR_DEGREE}), whatever semester their
+     * titles name, in chronological order (see the class comment). They are never in {@link #releases}.
+     *
+     * @throws IllegalArgumentException for {@link SpecialProgramme#NONE}: the course's own releases are
+     *     {@link #releases}, by semester
+     * @return an unmodifiable list, possibly empty
+     */
+    public List<ExamRelease> specialReleases(Course course, SpecialProgramme programme) {
+        Objects.requireNonNull(course, "course");
+        if (Objects.requireNonNull(programme, "programme") == SpecialProgramme.NONE) {
+            throw new IllegalArgumentException("NONE is no special programme: ask releases(course, semester)");
+        }
+        return chronological(all.stream()
+                .filter(r -> !r.rcrv() && r.special() == programme && course.names(r))
+                .toList());
     }
 
     /**

@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
  * @param regulation {@code "R18"} and the like; {@code ""} when not known
  * @param term the semester the release is for; see {@link #semester()}
  * @param kind regular, supplementary, advanced supplementary or UNKNOWN
+ * @param special the special programme the release belongs to (a minor degree, Ph.D. course work), or NONE for a
+ *     release of the degree's own semesters; a special release is never an attempt of {@code term} in the degree
  * @param rcrv whether these are RC/RV results (said by the title, or by the link's
  *     {@code result=gradercrv} / {@code etype=rcrv})
  * @param releaseDate the date the list shows, or {@link ReleaseDate#UNKNOWN}
@@ -33,6 +35,7 @@ public record ExamRelease(
         String regulation,
         Term term,
         ReleaseKind kind,
+        SpecialProgramme special,
         boolean rcrv,
         ReleaseDate releaseDate,
         Map<String, String> params,
@@ -53,6 +56,7 @@ public record ExamRelease(
         }
         Objects.requireNonNull(term, "term");
         Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(special, "special");
         Objects.requireNonNull(releaseDate, "releaseDate");
         Objects.requireNonNull(params, "params");
         params.forEach((name, value) -> {
@@ -66,6 +70,21 @@ public record ExamRelease(
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         Objects.requireNonNull(title, "title");
         Objects.requireNonNull(source, "source");
+    }
+
+    /** A release of the degree's own semesters (special NONE); the other parameters as in the canonical constructor. */
+    public ExamRelease(
+            String code,
+            Degree degree,
+            String regulation,
+            Term term,
+            ReleaseKind kind,
+            boolean rcrv,
+            ReleaseDate releaseDate,
+            Map<String, String> params,
+            String title,
+            ReleaseSource source) {
+        this(code, degree, regulation, term, kind, SpecialProgramme.NONE, rcrv, releaseDate, params, title, source);
     }
 
     /** The semester, or empty when the title names a whole year or no term at all. */

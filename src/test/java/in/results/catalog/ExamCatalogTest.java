@@ -3,6 +3,7 @@ package in.results.catalog;
 import static in.results.catalog.ReleaseListFixture.listOf;
 import static in.results.catalog.ReleaseListFixture.row;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import in.results.core.Regulation;
 import java.time.LocalDate;
@@ -39,7 +40,8 @@ class ExamCatalogTest {
             assertThat(Arrays.stream(Semester.values())
                             .map(s -> catalog.releases(new Course(Degree.BTECH, Regulation.R18), s)
                                     .size()))
-                    .containsExactly(14, 16, 14, 14, 17, 17, 14, 13);
+                    .as("the README's codes per semester less its 20 minor-degree (M) codes: 6, 6, 4, 4 in 3-1 … 4-2")
+                    .containsExactly(14, 16, 14, 14, 11, 11, 10, 9);
             assertThat(Arrays.stream(Semester.values())
                             .map(s -> catalog.releases(new Course(Degree.BTECH, Regulation.R22), s)
                                     .size()))
@@ -62,9 +64,7 @@ class ExamCatalogTest {
         @Test
         void undated_releases_are_in_code_order() {
             assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S4_2)))
-                    .containsExactly(
-                            "1580", "1600", "1623", "1672", "1673", "1677", "1691", "1698", "1716", "1790", "1794",
-                            "1808", "1812");
+                    .containsExactly("1580", "1600", "1623", "1672", "1673", "1691", "1716", "1790", "1808");
         }
 
         @Test
@@ -78,10 +78,46 @@ class ExamCatalogTest {
         }
 
         @Test
+        void the_twenty_minor_degree_codes_of_the_readme_are_known_but_in_no_semester() {
+            Course r18 = new Course(Degree.BTECH, Regulation.R18);
+            List<String> minorCodes = List.of(
+                    "1638", "1639", "1653", "1654", "1655", "1677", "1695", "1696", "1697", "1698", "1762", "1788",
+                    "1789", "1794", "1812", "1827", "1832", "1846", "1850", "1861");
+
+            assertThat(codes(catalog.specialReleases(r18, SpecialProgramme.MINOR_DEGREE)))
+                    .as("undated, so in code order")
+                    .containsExactlyElementsOf(minorCodes);
+            assertThat(catalog.all())
+                    .filteredOn(r -> r.special() == SpecialProgramme.MINOR_DEGREE)
+                    .extracting(ExamRelease::code)
+                    .containsExactlyInAnyOrderElementsOf(minorCodes);
+            assertThat(r18.semesters().stream().flatMap(s -> catalog.releases(r18, s).stream()))
+                    .extracting(ExamRelease::code)
+                    .doesNotContainAnyElementsOf(minorCodes);
+            ExamRelease minor = only(catalog.all(), "1861");
+            assertThat(minor.term()).as("the semester the title names").isEqualTo(Semester.S4_1);
+            assertThat(minor.kind()).isEqualTo(ReleaseKind.UNKNOWN);
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1861")).isTrue();
+            assertThat(catalog.rcrvRelease(Degree.BTECH, "1861").orElseThrow().special())
+                    .isEqualTo(SpecialProgramme.MINOR_DEGREE);
+            assertThat(catalog.specialReleases(r18, SpecialProgramme.PHD_COURSE_WORK))
+                    .isEmpty();
+            assertThat(catalog.specialReleases(new Course(Degree.BTECH, Regulation.R22), SpecialProgramme.MINOR_DEGREE))
+                    .isEmpty();
+        }
+
+        @Test
+        void none_is_no_special_programme() {
+            assertThatThrownBy(() ->
+                            catalog.specialReleases(new Course(Degree.BTECH, Regulation.R18), SpecialProgramme.NONE))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+
+        @Test
         void built_in_r18_releases_have_no_date_no_title_and_say_where_they_come_from() {
             assertThat(catalog.all())
                     .filteredOn(ExamCatalogTest::isR18Btech)
-                    .hasSize(119)
+                    .hasSize(99)
                     .allSatisfy(r -> {
                         assertThat(r.releaseDate()).isEqualTo(ReleaseDate.UNKNOWN);
                         assertThat(r.releasedOn()).isEmpty();
@@ -285,7 +321,7 @@ class ExamCatalogTest {
             assertThat(Arrays.stream(Semester.values())
                             .map(s -> outdated.releases(new Course(Degree.BTECH, Regulation.R18), s)
                                     .size()))
-                    .containsExactly(14, 16, 14, 14, 17, 17, 14, 13);
+                    .containsExactly(14, 16, 14, 14, 11, 11, 10, 9);
             ExamRelease later =
                     only(outdated.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1), "1572");
             assertThat(later.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
@@ -386,6 +422,48 @@ class ExamCatalogTest {
                     .containsExactly("1323", "1404", "1467");
             // The table's codes up to 1467: 1-1 five, 1-2 five, 2-1 three, 2-2 two, 3-1 one; none of R22.
             assertThat(catalog.all()).hasSize(16);
+        }
+
+        @Test
+        void listed_minor_degree_releases_are_the_course_s_special_releases_in_date_order_never_its_semesters() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row(
+                            "degree=btech&examCode=1845&etype=r17&type=intgrade",
+                            "B.Tech III Year I Semester (R22) Minor Degree Program Regular Examinations Results",
+                            "03-MAR-2025"),
+                    row(
+                            "degree=btech&examCode=1841&etype=r17&type=intgrade",
+                            "B.Tech III Year I Semester (R22) Regular Examinations Results",
+                            "03-MAR-2025"),
+                    row(
+                            "degree=btech&examCode=1827&etype=r17&result=gradercrv&type=rcrvintgrade",
+                            "RC/RV B.Tech III Year II Semester (R18) Minor degree Regular Examinations Results",
+                            "30-NOV-2024"),
+                    row(
+                            "degree=btech&examCode=1827&etype=r17&type=intgrade",
+                            "III B.Tech Year II Semester (R18) (Minor degree) Regular Examinations AUGUST-2024 Results",
+                            "06-OCT-2024"),
+                    row(
+                            "degree=btech&examCode=1799&etype=r17&type=intgrade",
+                            "IV B.Tech Year I Semester (R18) (Minor degree) Supplementary Examinations March-2024 Results",
+                            "21-JUL-2024")));
+            Course r18 = new Course(Degree.BTECH, Regulation.R18);
+            Course r22 = new Course(Degree.BTECH, Regulation.R22);
+
+            assertThat(codes(catalog.releases(r22, Semester.S3_1))).containsExactly("1841");
+            assertThat(codes(catalog.regularReleases(r22, Semester.S3_1))).containsExactly("1841");
+            assertThat(codes(catalog.specialReleases(r22, SpecialProgramme.MINOR_DEGREE)))
+                    .containsExactly("1845");
+            // 1799 is on the list only: the README's table does not have it. Listed ones by date, the table's M codes
+            // up to the newest listed code placed by code among them.
+            assertThat(codes(catalog.specialReleases(r18, SpecialProgramme.MINOR_DEGREE)))
+                    .containsExactly(
+                            "1638", "1639", "1653", "1654", "1655", "1677", "1695", "1696", "1697", "1698", "1762",
+                            "1788", "1789", "1794", "1799", "1812", "1827", "1832");
+            assertThat(catalog.releases(r18, Semester.S3_2))
+                    .extracting(ExamRelease::code)
+                    .doesNotContain("1827");
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1827")).isTrue();
         }
 
         @Test

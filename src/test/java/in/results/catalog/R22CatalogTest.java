@@ -32,11 +32,16 @@ class R22CatalogTest {
             """)
     void r22_titles_read_as_b_tech_r22_with_semester_kind_and_rc_rv(
             String title, String semester, ReleaseKind kind, boolean rcrv) {
-        ReleaseTitle read = TitleReader.read(title);
+        ReleaseTitle read = TitleReader.read(title, Degree.UNKNOWN);
 
         assertThat(read)
                 .isEqualTo(new ReleaseTitle(
-                        Degree.BTECH, "R22", Semester.parse(semester).orElseThrow(), kind, rcrv));
+                        Degree.BTECH,
+                        "R22",
+                        Semester.parse(semester).orElseThrow(),
+                        kind,
+                        SpecialProgramme.NONE,
+                        rcrv));
     }
 
     @ParameterizedTest
@@ -48,7 +53,9 @@ class R22CatalogTest {
             """)
     void an_exam_session_at_the_end_of_a_title_changes_nothing_it_says(String title) {
         for (String session : List.of("June-2025", "JUNE-2025", "Nov/Dec-2024", "(May-2025)", "I-2025")) {
-            assertThat(TitleReader.read(title + " " + session)).as(session).isEqualTo(TitleReader.read(title));
+            assertThat(TitleReader.read(title + " " + session, Degree.UNKNOWN))
+                    .as(session)
+                    .isEqualTo(TitleReader.read(title, Degree.UNKNOWN));
         }
     }
 
