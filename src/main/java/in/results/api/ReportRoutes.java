@@ -3,6 +3,8 @@ package in.results.api;
 import in.results.catalog.Course;
 import in.results.core.HallTicket;
 import in.results.lookup.AllSemestersLookup;
+import in.results.lookup.AttemptPage;
+import in.results.lookup.SpecialProgrammeLookup;
 import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
 import in.results.report.ReportRules;
@@ -20,13 +22,13 @@ import java.util.Map;
  * {@code /all-r18/<hallticket>} (one lookup, one cache entry, the same freshness headers).
  */
 final class ReportRoutes {
-    private static final BodyShape REPORT = new BodyShape("report");
-
     private final AllSemestersLookup lookup;
+    private final SpecialProgrammeLookup specialProgrammes;
     private final JsonWriter json;
 
-    ReportRoutes(AllSemestersLookup lookup, JsonWriter json) {
+    ReportRoutes(AllSemestersLookup lookup, SpecialProgrammeLookup specialProgrammes, JsonWriter json) {
         this.lookup = lookup;
+        this.specialProgrammes = specialProgrammes;
         this.json = json;
     }
 
@@ -42,8 +44,11 @@ final class ReportRoutes {
         CachedAnswer<TranscriptAnswer> answer =
                 lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         Transcript transcript = AllSemestersRoutes.found(answer, course).transcript();
-        // The transcript is stored per regulation and hall ticket: the body follows from the transcript alone.
-        json.writeCached(ctx, answer, REPORT, () -> body(StudentReport.of(course, hallTicket, transcript), course));
+        List<AttemptPage> minorDegree =
+                specialProgrammes.minorDegree(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
+        Map<String, Object> body = body(StudentReport.of(course, hallTicket, transcript), course);
+        body.put("special_programmes", AttemptsRoutes.specialProgrammes(minorDegree));
+        json.writeCached(ctx, answer, body);
     }
 
     private static Map<String, Object> body(StudentReport report, Course course) {
