@@ -81,7 +81,7 @@ final class AllSemestersRoutes {
             }
             Map<String, Object> semester = new LinkedHashMap<>();
             semester.put(record.semester().key(), subjects);
-            semester.put("SGPA", ResultJson.sgpaText(record.sgpa()));
+            ResultJson.putSgpaText(semester, "SGPA", record.sgpa());
             results.add(semester);
         }
         Map<String, Object> data = new LinkedHashMap<>();

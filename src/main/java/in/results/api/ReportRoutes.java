@@ -51,7 +51,7 @@ final class ReportRoutes {
                 .map(semester -> {
                     Map<String, Object> json = new LinkedHashMap<>();
                     json.put("semester", semester.semester().key());
-                    json.put("sgpa", ResultJson.sgpaValue(semester.sgpa()));
+                    ResultJson.putSgpa(json, "sgpa", semester.sgpa());
                     json.put("credits_registered", semester.creditsRegistered().orElse(null));
                     json.put("credits_earned", semester.creditsEarned());
                     json.put(

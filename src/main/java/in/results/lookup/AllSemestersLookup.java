@@ -5,6 +5,7 @@ import in.results.archive.Archive;
 import in.results.archive.PageKey;
 import in.results.archive.SeenReleases;
 import in.results.archive.StudentRecord;
+import in.results.catalog.Degree;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
@@ -16,6 +17,8 @@ import in.results.core.Regulation;
 import in.results.grading.Attempt;
 import in.results.grading.AttemptMerger;
 import in.results.grading.GradeCalculator;
+import in.results.grading.GradeScale;
+import in.results.grading.Grading;
 import in.results.releases.CatalogSource;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
@@ -223,6 +226,7 @@ public final class AllSemestersLookup {
     /** One lookup: its search, asked round by round, and the transcript its answers make. */
     private final class Plan {
         private final HallTicket hallTicket;
+        private final Regulation regulation;
         private final ExamCatalog catalog;
         private final AttemptWindow window;
         private final AttemptSearch search;
@@ -235,6 +239,7 @@ public final class AllSemestersLookup {
         /** @param load the running load: its requests go with its priority as it is when each round is asked */
         Plan(TranscriptKey key, ExamCatalog catalog, StudentRecord kept, RunningLoads.Load load, Deadline deadline) {
             this.hallTicket = key.hallTicket();
+            this.regulation = key.regulation();
             this.catalog = catalog;
             this.kept = kept;
             this.load = load;
@@ -346,15 +351,19 @@ public final class AllSemestersLookup {
                 if (attempts.isEmpty()) {
                     continue;
                 }
-                List<SubjectResult> finalRows = AttemptMerger.finalRows(attempts);
+                Grading grading = search.gradingOf(window.possible(semester));
+                List<SubjectResult> finalRows = AttemptMerger.finalRows(attempts, grading);
                 records.add(new Transcript.SemesterRecord(
-                        semester, finalRows, GradeCalculator.sgpaOf(finalRows), lastAttempts));
+                        semester, finalRows, GradeCalculator.sgpaOf(finalRows, grading), lastAttempts));
                 allFinalRows.addAll(finalRows);
             }
             if (records.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(new Transcript(details, records, GradeCalculator.overallGpaOf(allFinalRows)));
+            // Every B.Tech regulation served has a known scale; a programme without one needs a not-computed overall
+            // GPA.
+            GradeScale scale = GradeScale.known(Degree.BTECH, regulation.code()).orElseThrow();
+            return Optional.of(new Transcript(details, records, GradeCalculator.overallGpaOf(allFinalRows, scale)));
         }
     }
 

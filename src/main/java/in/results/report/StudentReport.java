@@ -4,7 +4,7 @@ import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
 import in.results.core.HallTicket;
 import in.results.grading.GradeCalculator;
-import in.results.grading.GradePoints;
+import in.results.grading.GradeScale;
 import in.results.grading.Sgpa;
 import in.results.lookup.Transcript;
 import in.results.scrape.StudentDetails;
@@ -90,7 +90,7 @@ public record StudentReport(
             List<Backlog> failed = new ArrayList<>();
             BigDecimal earned = BigDecimal.ZERO;
             for (SubjectResult row : record.finalRows()) {
-                if (GradePoints.isFail(row.grade())) {
+                if (GradeScale.isFail(row.grade())) {
                     failed.add(new Backlog(record.semester(), row, record.lastAttemptOf(row)));
                 } else {
                     earned = earned.add(GradeCalculator.creditsOf(row));
