@@ -17,6 +17,9 @@ import in.results.core.LookupFailure;
 import in.results.grading.Attempt;
 import in.results.grading.AttemptMerger;
 import in.results.grading.GradeCalculator;
+import in.results.grading.GradeScale;
+import in.results.grading.Grading;
+import in.results.grading.Sgpa;
 import in.results.releases.CatalogSource;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
@@ -226,6 +229,7 @@ public final class AllSemestersLookup {
     /** One lookup: its search, asked round by round, and the transcript its answers make. */
     private final class Plan {
         private final HallTicket hallTicket;
+        private final Course course;
         private final ExamCatalog catalog;
         private final AttemptWindow window;
         private final AttemptSearch search;
@@ -238,6 +242,7 @@ public final class AllSemestersLookup {
         /** @param load the running load: its requests go with its priority as it is when each round is asked */
         Plan(TranscriptKey key, ExamCatalog catalog, StudentRecord kept, RunningLoads.Load load, Deadline deadline) {
             this.hallTicket = key.hallTicket();
+            this.course = key.course();
             this.catalog = catalog;
             this.kept = kept;
             this.load = load;
@@ -334,7 +339,8 @@ public final class AllSemestersLookup {
             StudentDetails details = null;
             List<Transcript.SemesterRecord> records = new ArrayList<>();
             List<SubjectResult> allFinalRows = new ArrayList<>();
-            for (Semester semester : Semester.values()) {
+            Grading newest = null;
+            for (Semester semester : window.semesters()) {
                 List<Attempt> attempts = new ArrayList<>();
                 Map<String, ExamRelease> lastAttempts = new LinkedHashMap<>();
                 for (ExamRelease release : window.possible(semester)) {
@@ -351,15 +357,27 @@ public final class AllSemestersLookup {
                 if (attempts.isEmpty()) {
                     continue;
                 }
-                List<SubjectResult> finalRows = AttemptMerger.finalRows(attempts);
+                Grading grading = search.gradingOf(window.possible(semester));
+                newest = grading;
+                List<SubjectResult> finalRows = AttemptMerger.finalRows(attempts, grading);
                 records.add(new Transcript.SemesterRecord(
-                        semester, finalRows, GradeCalculator.sgpaOf(finalRows), lastAttempts));
+                        semester, finalRows, GradeCalculator.sgpaOf(finalRows, grading), lastAttempts));
                 allFinalRows.addAll(finalRows);
             }
             if (records.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(new Transcript(details, records, GradeCalculator.overallGpaOf(allFinalRows)));
+            // On the course's known scale; without one, on the newest semester's (its pages' legend).
+            Grading overall = GradeScale.known(
+                            course.degree(), course.regulation().code())
+                    .<Grading>map(Grading.Scaled::new)
+                    .orElse(newest);
+            Sgpa overallGpa = switch (overall) {
+                case Grading.Scaled scaled ->
+                    new Sgpa.Awarded(GradeCalculator.overallGpaOf(allFinalRows, scaled.scale()));
+                case Grading.Unscaled unscaled -> new Sgpa.NotComputed(unscaled.note());
+            };
+            return Optional.of(new Transcript(details, records, overallGpa));
         }
     }
 
