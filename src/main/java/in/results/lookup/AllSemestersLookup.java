@@ -34,6 +34,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -335,20 +336,43 @@ public final class AllSemestersLookup {
             return pages;
         }
 
+        /**
+         * The releases holding an attempt of the student, by the semester the attempt is of: the one its page's
+         * heading names, when that is one of the course's, else the semester the catalog files the release under
+         * (an exam filed under two semesters goes under its first). Each list chronological.
+         */
+        private Map<Semester, List<ExamRelease>> placedAttempts() {
+            Map<Semester, List<ExamRelease>> placed = new EnumMap<>(Semester.class);
+            Set<ExamRelease> seen = new HashSet<>();
+            for (Semester filed : window.semesters()) {
+                for (ExamRelease release : window.possible(filed)) {
+                    Optional<ResultPage> page = search.pageOf(release);
+                    if (page.isPresent() && seen.add(release)) {
+                        Semester semester = Semester.namedIn(page.get().examTitle(), release.degree())
+                                .filter(window.semesters()::contains)
+                                .orElse(filed);
+                        placed.computeIfAbsent(semester, s -> new ArrayList<>()).add(release);
+                    }
+                }
+            }
+            placed.replaceAll((semester, releases) -> ExamCatalog.chronological(releases));
+            return placed;
+        }
+
         private Optional<Transcript> assemble() {
             StudentDetails details = null;
             List<Transcript.SemesterRecord> records = new ArrayList<>();
             List<SubjectResult> allFinalRows = new ArrayList<>();
             Grading newest = null;
+            Map<Semester, List<ExamRelease>> found = placedAttempts();
             for (Semester semester : window.semesters()) {
+                List<ExamRelease> releasesFound = found.getOrDefault(semester, List.of());
                 List<Attempt> attempts = new ArrayList<>();
                 Map<String, ExamRelease> lastAttempts = new LinkedHashMap<>();
-                for (ExamRelease release : window.possible(semester)) {
-                    search.attemptOf(release).ifPresent(attempt -> {
-                        attempts.add(attempt);
-                        attempt.rows()
-                                .forEach(row -> lastAttempts.put(row.code(), release)); // releases are in date order
-                    });
+                for (ExamRelease release : releasesFound) {
+                    Attempt attempt = search.attemptOf(release).orElseThrow();
+                    attempts.add(attempt);
+                    attempt.rows().forEach(row -> lastAttempts.put(row.code(), release)); // releases in date order
                     if (details == null) {
                         details =
                                 search.pageOf(release).map(ResultPage::details).orElse(null);
@@ -357,7 +381,7 @@ public final class AllSemestersLookup {
                 if (attempts.isEmpty()) {
                     continue;
                 }
-                Grading grading = search.gradingOf(window.possible(semester));
+                Grading grading = search.gradingOf(releasesFound);
                 newest = grading;
                 List<SubjectResult> finalRows = AttemptMerger.finalRows(attempts, grading);
                 records.add(new Transcript.SemesterRecord(
