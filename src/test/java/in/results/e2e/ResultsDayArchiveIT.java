@@ -304,7 +304,9 @@ class ResultsDayArchiveIT {
             JsonNode body = reply.json();
             assertThat(body.propertyStream().map(Map.Entry::getKey))
                     .containsExactly("details", "attempts", "special_programmes");
-            assertThat(body.get("special_programmes")).as("no minor degree in this world").isEmpty();
+            assertThat(body.get("special_programmes"))
+                    .as("no minor degree in this world")
+                    .isEmpty();
             assertThat(body.get("details")).isEqualTo(Expected.details(student));
             List<TruthPage> pages = pagesOf(truth, student);
             Map<String, ObjectNode> expectedByRelease = new LinkedHashMap<>();
