@@ -38,7 +38,7 @@ final class AllSemestersRoutes {
     }
 
     void register(JavalinConfig config) {
-        for (Regulation regulation : List.of(Regulation.R18, Regulation.R22)) {
+        for (Regulation regulation : List.of(Regulation.R18, Regulation.R22, Regulation.R25)) {
             Course course = new Course(Degree.BTECH, regulation);
             config.routes.get(
                     "/all-" + regulation.code().toLowerCase(Locale.ROOT) + "/{hallticket}",

@@ -127,6 +127,7 @@ class OpenApiDocumentTest {
                         "/report/{hallticket}",
                         "/attempts/{hallticket}",
                         "/all-r22/{hallticket}",
+                        "/all-r25/{hallticket}",
                         "/all/{hallticket}",
                         "/new/all",
                         "/new/all/regular",
