@@ -81,7 +81,7 @@ final class CohortGenerator {
                 enrolment.name(),
                 enrolment.fatherName(),
                 enrolment.college(),
-                intake.regulation(),
+                intake.regulationOf(enrolment.batch()),
                 enrolment.batch(),
                 enrolment.lateral(),
                 role.detained(),

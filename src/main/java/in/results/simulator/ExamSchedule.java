@@ -54,15 +54,14 @@ final class ExamSchedule {
     private final List<Exam> exams;
     private final Map<String, Exam> byCode = new HashMap<>();
     private final Map<String, Exam> rcrvByCode = new HashMap<>();
-    /** B.Tech supplementary releases of R18 and R22 per regulation and semester ({@code "R22 2-1"}), oldest first. */
+    /** B.Tech supplementary releases of R18, R22 and R25 per regulation and semester ({@code "R22 2-1"}), oldest first. */
     private final Map<String, List<Exam>> supplementaries = new HashMap<>();
 
     private ExamSchedule(List<Exam> exams) {
         this.exams = List.copyOf(exams);
         for (Exam exam : exams) {
             (exam.rcrv() ? rcrvByCode : byCode).put(exam.code(), exam);
-            boolean enrolled =
-                    exam.regulation().equals("R18") || exam.regulation().equals(R22Timetable.REGULATION);
+            boolean enrolled = exam.regulation().equals("R18") || R22Timetable.REGULATIONS.contains(exam.regulation());
             if (!exam.rcrv() && enrolled && exam.degree().equals("btech") && exam.kind() != ExamKind.REGULAR) {
                 supplementaries
                         .computeIfAbsent(exam.regulation() + " " + exam.semester(), key -> new ArrayList<>())
@@ -192,7 +191,7 @@ final class ExamSchedule {
         params.put("examCode", entry.code());
         params.put("etype", "r17");
         params.put("type", "intgrade");
-        String title = ExamTitles.current("B.Tech", entry.semester(), R22Timetable.REGULATION, entry.kind());
+        String title = ExamTitles.current("B.Tech", entry.semester(), entry.regulation(), entry.kind());
         if (!entry.releaseDate().isBefore(SESSION_TITLES_FROM) && random.nextDouble() < SESSION_IN_TITLE) {
             title = title + " " + R22Timetable.sessionOf(entry.releaseDate());
         }
@@ -202,7 +201,7 @@ final class ExamSchedule {
                 entry.releaseDate(),
                 params,
                 "btech",
-                R22Timetable.REGULATION,
+                entry.regulation(),
                 entry.semester(),
                 entry.kind(),
                 false,

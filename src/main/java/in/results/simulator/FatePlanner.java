@@ -67,9 +67,10 @@ final class FatePlanner {
                 continue;
             }
             String semester = R18Timetable.SEMESTERS.get(sitting.semester() - 1);
-            boolean enoughSupplies = schedule.supplementariesAfter(intake.regulation(), semester, regular.releaseDate())
-                            .size()
-                    >= intake.suppliesForAPlannedFate();
+            boolean enoughSupplies =
+                    schedule.supplementariesAfter(regular.regulation(), semester, regular.releaseDate())
+                                    .size()
+                            >= intake.suppliesForAPlannedFate();
             boolean revalued = schedule.rcrvOf(regular.code()).isPresent();
             String subject = intake.curriculum().subjects(branch, sitting.semester()).stream()
                     .filter(s -> !s.internalOnly() && !s.credits().equals("0"))

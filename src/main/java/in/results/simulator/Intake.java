@@ -22,6 +22,9 @@ import java.util.SplittableRandom;
  *                                internal marks
  * @param timetable               the regular release a batch sits for a semester number (1 = 1-1 … 8 = 4-2)
  * @param curriculum              the courses of a branch in a semester number, sorted by code
+ * @param laterRegulations        batches admitted under a newer regulation than {@code regulation}, which sit the
+ *                                same courses and releases here but whose releases and students carry the newer
+ *                                regulation's name
  */
 record Intake(
         String regulation,
@@ -31,7 +34,8 @@ record Intake(
         int suppliesForAPlannedFate,
         boolean reRegisters,
         Timetable timetable,
-        Curriculum curriculum) {
+        Curriculum curriculum,
+        Map<Integer, String> laterRegulations) {
 
     /**
      * R18 B.Tech: batches 2018–2021 in four colleges and three branches, lateral entrants in every batch, detention
@@ -57,10 +61,12 @@ record Intake(
             3,
             false,
             R18Timetable::regularCode,
-            Syllabus::subjects);
+            Syllabus::subjects,
+            Map.of());
 
     /**
-     * R22 B.Tech: batches 2022–2025 in four colleges, CSE and CSE (AI &amp; ML), lateral entrants joining the second
+     * R22 B.Tech: batches 2022–2025 in four colleges (batch 2025 is R25's first: hall tickets {@code 25xx1A}, its
+     * release titled {@code (R25)}; R25's courses are not public, so it is given R22's first-year courses and scale), CSE and CSE (AI &amp; ML), lateral entrants joining the second
      * year of batches 2022–2024 (2025 has not reached it), detention after the first or second year (rejoining the
      * next batch), and re-registration of failed courses, after which a later attempt carries new internal marks.
      */
@@ -79,7 +85,8 @@ record Intake(
             2,
             true,
             R22Timetable::regularCode,
-            R22Syllabus::subjects);
+            R22Syllabus::subjects,
+            Map.of(R22Timetable.R25_FROM_BATCH, R22Timetable.R25));
 
     /** A class of one batch, college and branch; lateral entrants are a section of their own. */
     record Section(int batch, String college, String branch, boolean lateral, int slots) {}
@@ -130,6 +137,11 @@ record Intake(
             }
         }
         return sections;
+    }
+
+    /** The regulation students of {@code batch} are enrolled under (lateral entrants: the batch they join). */
+    String regulationOf(int batch) {
+        return laterRegulations.getOrDefault(batch, regulation);
     }
 
     /** Whether students of {@code batch} may be detained: only when a later batch exists to rejoin. */

@@ -58,7 +58,7 @@ final class SemesterSitter {
         releases.add(sitting.regular());
         String semester = R18Timetable.SEMESTERS.get(sitting.semester() - 1);
         releases.addAll(schedule.supplementariesAfter(
-                intake.regulation(), semester, sitting.regular().releaseDate()));
+                sitting.regular().regulation(), semester, sitting.regular().releaseDate()));
         for (Exam release : releases) {
             boolean regular = release == sitting.regular();
             List<Subject> writing = pending.stream()
