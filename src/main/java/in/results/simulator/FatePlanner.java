@@ -68,10 +68,8 @@ final class FatePlanner {
             }
             String semester = R18Timetable.SEMESTERS.get(sitting.semester() - 1);
             boolean enoughSupplies =
-                    schedule.supplementariesAfter(regular.regulation(), semester, regular.releaseDate())
-                                    .size()
-                            >= intake.suppliesForAPlannedFate();
-            boolean revalued = schedule.rcrvOf(regular.code()).isPresent();
+                    schedule.supplementariesAfter(regular, semester).size() >= intake.suppliesForAPlannedFate();
+            boolean revalued = schedule.rcrvOf(regular).isPresent();
             String subject = intake.curriculum().subjects(branch, sitting.semester()).stream()
                     .filter(s -> !s.internalOnly() && !s.credits().equals("0"))
                     .findFirst()

@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
  * re-registration. {@link CohortGenerator} runs the same steps for each, each regulation on a random stream of its
  * own.
  *
+ * @param programme               the programme the students study
  * @param regulation              {@code "R18"}, {@code "R22"}: as titles write it
  * @param batches                 the admission years, in order
  * @param shapes                  the kinds of sections, in enrolment order within a batch
@@ -22,11 +23,13 @@ import java.util.SplittableRandom;
  *                                internal marks
  * @param timetable               the regular release a batch sits for a semester number (1 = 1-1 … 8 = 4-2)
  * @param curriculum              the courses of a branch in a semester number, sorted by code
+ * @param semesters               the semesters the curriculum holds: no batch sits more
  * @param laterRegulations        batches admitted under a newer regulation than {@code regulation}, which sit the
  *                                same courses and releases here but whose releases and students carry the newer
  *                                regulation's name
  */
 record Intake(
+        Programme programme,
         String regulation,
         List<Integer> batches,
         List<Shape> shapes,
@@ -35,6 +38,7 @@ record Intake(
         boolean reRegisters,
         Timetable timetable,
         Curriculum curriculum,
+        int semesters,
         Map<Integer, String> laterRegulations) {
 
     /**
@@ -43,6 +47,7 @@ record Intake(
      * CSE section of 2020 is large enough to need letter rolls up to O9.
      */
     static final Intake R18 = new Intake(
+            Programme.BTECH,
             R18Timetable.REGULATION,
             R18Timetable.BATCHES,
             List.of(
@@ -62,6 +67,7 @@ record Intake(
             false,
             R18Timetable::regularCode,
             Syllabus::subjects,
+            R18Timetable.SEMESTERS.size(),
             Map.of());
 
     /**
@@ -71,6 +77,7 @@ record Intake(
      * next batch), and re-registration of failed courses, after which a later attempt carries new internal marks.
      */
     static final Intake R22 = new Intake(
+            Programme.BTECH,
             R22Timetable.REGULATION,
             R22Timetable.BATCHES,
             List.of(
@@ -86,7 +93,60 @@ record Intake(
             true,
             R22Timetable::regularCode,
             R22Syllabus::subjects,
+            R18Timetable.SEMESTERS.size(),
             Map.of(R22Timetable.R25_FROM_BATCH, R22Timetable.R25));
+
+    /**
+     * An intake of another programme on the real release list: {@code colleges} each hold one section of
+     * {@code students} roll numbers per batch ({@code lateralStudents} more lateral entrants where the programme admits
+     * them), detention after the first year, re-registration of failed courses, and a placeholder timetable that
+     * {@link #withTimetable} replaces with the list's.
+     */
+    static Intake of(
+            ProgrammeSyllabus syllabus,
+            List<Integer> batches,
+            List<String> colleges,
+            int students,
+            int lateralStudents) {
+        int first = batches.getFirst();
+        int last = batches.getLast();
+        List<Shape> shapes = new ArrayList<>();
+        for (String college : colleges) {
+            shapes.add(new Shape(college, syllabus.specialisation(), false, students, 1, first, last));
+        }
+        if (lateralStudents > 0) {
+            shapes.add(
+                    new Shape(colleges.getFirst(), syllabus.specialisation(), true, lateralStudents, 1, first, last));
+        }
+        return new Intake(
+                syllabus.programme(),
+                syllabus.regulation(),
+                batches,
+                shapes,
+                1,
+                1,
+                true,
+                (batch, semester) -> Optional.empty(),
+                syllabus::subjects,
+                syllabus.semesters().size(),
+                Map.of());
+    }
+
+    /** This intake sitting the regular releases {@code timetable} names. */
+    Intake withTimetable(Timetable timetable) {
+        return new Intake(
+                programme,
+                regulation,
+                batches,
+                shapes,
+                detentionYears,
+                suppliesForAPlannedFate,
+                reRegisters,
+                timetable,
+                curriculum,
+                semesters,
+                laterRegulations);
+    }
 
     /** A class of one batch, college and branch; lateral entrants are a section of their own. */
     record Section(int batch, String college, String branch, boolean lateral, int slots) {}

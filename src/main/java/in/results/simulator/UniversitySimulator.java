@@ -43,7 +43,7 @@ public final class UniversitySimulator implements AutoCloseable {
                     today,
                     cohort,
                     new ResultResponder(cohort),
-                    Answer.page(ReleaseListWriter.homePage(cohort, trim.unlistedCodes(cohort))),
+                    Answer.page(ReleaseListWriter.homePage(cohort, trim.unlistedKeys(cohort))),
                     Answer.page(NoticePageWriter.noticePage(cohort.notices())));
         }
     }

@@ -151,11 +151,11 @@ class RecordsTest {
 
     @Test
     void grade_scale_follows_the_legend_at_its_boundaries() {
-        assertThat(GradeScale.gradeOf(90, 100)).isEqualTo("O");
-        assertThat(GradeScale.gradeOf(89, 100)).isEqualTo("A+");
-        assertThat(GradeScale.gradeOf(40, 100)).isEqualTo("C");
-        assertThat(GradeScale.gradeOf(39, 100)).isEqualTo("F");
-        assertThat(GradeScale.gradeOf(46, 50)).isEqualTo("O");
-        assertThat(GradeScale.gradeOf(20, 50)).isEqualTo("C");
+        assertThat(GradeScale.BTECH.gradeOf(90, 100)).isEqualTo("O");
+        assertThat(GradeScale.BTECH.gradeOf(89, 100)).isEqualTo("A+");
+        assertThat(GradeScale.BTECH.gradeOf(40, 100)).isEqualTo("C");
+        assertThat(GradeScale.BTECH.gradeOf(39, 100)).isEqualTo("F");
+        assertThat(GradeScale.BTECH.gradeOf(46, 50)).isEqualTo("O");
+        assertThat(GradeScale.BTECH.gradeOf(20, 50)).isEqualTo("C");
     }
 }
