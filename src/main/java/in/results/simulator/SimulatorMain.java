@@ -186,6 +186,20 @@ public final class SimulatorMain {
                         "  %-26s %s  exams: %s%n", edgeCase, example.hallTicket(), exams.isEmpty() ? "(none)" : exams);
             }
         }
+        for (Programme programme : Programme.values()) {
+            if (programme == Programme.BTECH) {
+                continue;
+            }
+            cohort.students().stream()
+                    .filter(student -> student.programme() == programme && !student.hasNoResult())
+                    .findFirst()
+                    .ifPresent(student -> out.printf(
+                            "%s %s student: %s  exams: %s%n",
+                            programme.title(),
+                            student.regulation(),
+                            student.hallTicket(),
+                            String.join(" ", student.results().keySet())));
+        }
         cases.examples(EdgeCase.SUPPLY_CLEARED_FIRST_TRY).stream()
                 .findFirst()
                 .ifPresent(example -> out.println(
