@@ -56,7 +56,7 @@ record AnswerStores(
                 fleet.store(
                         "transcript",
                         StoredFormats.transcripts(fleet.mapper()),
-                        key -> key.regulation().name() + ":" + key.hallTicket().value(),
+                        AllSemestersLookup.TranscriptKey::text,
                         TRANSCRIPT_ENTRIES),
                 fleet.store(
                         "releases", StoredFormats.listOf(fleet.mapper(), ReleaseListing.class), SharedCopies::part, 1),

@@ -21,6 +21,7 @@ import in.results.core.Environment;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.SemesterLookup;
+import in.results.lookup.SpecialProgrammeLookup;
 import in.results.releases.CatalogSource;
 import in.results.releases.ListPage;
 import in.results.releases.ListWatch;
@@ -169,6 +170,8 @@ public final class App {
                                 exams,
                                 semesters,
                                 allSemesters,
+                                new SpecialProgrammeLookup(
+                                        catalog, exams, archive, environment.executor(), environment.clock()),
                                 bulk,
                                 releases,
                                 notifications,

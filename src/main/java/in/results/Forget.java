@@ -2,9 +2,10 @@ package in.results;
 
 import in.results.archive.Archive;
 import in.results.archive.ArchiveDatabase;
+import in.results.catalog.Course;
 import in.results.config.ServiceConfig;
 import in.results.core.HallTicket;
-import in.results.core.Regulation;
+import in.results.lookup.AllSemestersLookup.TranscriptKey;
 import in.results.redis.SharedCopies;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.RedisClient;
@@ -57,8 +58,8 @@ final class Forget {
                 cursor = redis.scan(ScanCursor.of(cursor.getCursor()), exams);
                 keys.addAll(cursor.getKeys());
             }
-            for (Regulation regulation : Regulation.values()) {
-                keys.add(config.redisPrefix() + "transcript:" + regulation.name() + ":" + hallTicket.value());
+            for (Course course : Course.all()) {
+                keys.add(config.redisPrefix() + "transcript:" + new TranscriptKey(course, hallTicket).text());
             }
             return redis.del(keys.toArray(String[]::new));
         } finally {

@@ -10,15 +10,16 @@ import in.results.bulk.BulkStatus;
 import in.results.catalog.ReleaseDate;
 import in.results.catalog.Semester;
 import in.results.catalog.Term;
-import in.results.core.ExamQuery;
 import in.results.grading.Sgpa;
 import in.results.lookup.ExamAnswer;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.TranscriptAnswer;
 import in.results.redis.CopyCodec;
 import in.results.redis.SharedCopies;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 /**
  * How the answers are written into Redis: Jackson reads and writes the records as they are; the sealed outcomes
@@ -61,15 +62,10 @@ final class StoredFormats {
     }
 
     static String examKeyText(ExamLookup.ExamKey key) {
-        ExamQuery exam = key.exam();
-        return String.join(
-                ":",
-                SharedCopies.part(key.hallTicket().value()),
-                SharedCopies.part(exam.degree()),
-                SharedCopies.part(exam.examCode()),
-                SharedCopies.part(exam.etype()),
-                SharedCopies.part(exam.type()),
-                SharedCopies.part(exam.result()));
+        List<String> parts = new ArrayList<>();
+        parts.add(key.hallTicket().value());
+        parts.addAll(key.exam().keyParts());
+        return parts.stream().map(SharedCopies::part).collect(Collectors.joining(":"));
     }
 
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")

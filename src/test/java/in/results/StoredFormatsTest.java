@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.archive.SeenReleases;
 import in.results.bulk.BulkStatus;
+import in.results.catalog.Course;
+import in.results.catalog.Degree;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
@@ -44,8 +46,9 @@ class StoredFormatsTest {
 
     /** Every subject's latest attempt: the semester's first built-in R18 release (a full release record). */
     private static Map<String, ExamRelease> lastAttempts(Semester semester) {
-        ExamRelease release =
-                ExamCatalog.builtIn().btechReleases(Regulation.R18, semester).getFirst();
+        ExamRelease release = ExamCatalog.builtIn()
+                .releases(new Course(Degree.BTECH, Regulation.R18), semester)
+                .getFirst();
         Map<String, ExamRelease> attempts = new LinkedHashMap<>();
         ROWS.forEach(row -> attempts.put(row.code(), release));
         return attempts;

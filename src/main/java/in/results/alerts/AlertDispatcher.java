@@ -3,14 +3,14 @@ package in.results.alerts;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.archive.DatabaseUnavailable;
+import in.results.catalog.Course;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.ReleaseSource;
+import in.results.catalog.StudentCourse;
 import in.results.core.Deadline;
 import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
-import in.results.core.Regulation;
-import in.results.core.StudentRegulation;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.AttemptPage;
 import in.results.lookup.Transcript;
@@ -148,7 +148,7 @@ public final class AlertDispatcher {
      * student's results before the next release: checking them for it then asks the university only what is new.
      */
     public void remember(HallTicket hallTicket) {
-        if (StudentRegulation.of(hallTicket) instanceof StudentRegulation.Served served) {
+        if (StudentCourse.of(hallTicket) instanceof StudentCourse.Served served) {
             Thread.ofVirtual().name("alert-remember").start(() -> {
                 try {
                     remembering.acquire();
@@ -158,7 +158,7 @@ public final class AlertDispatcher {
                 }
                 try {
                     lookup.transcript(
-                            served.regulation(), hallTicket, Priority.BULK, Deadline.after(LOOKUP_BUDGET, ticker));
+                            served.course(), hallTicket, Priority.BULK, Deadline.after(LOOKUP_BUDGET, ticker));
                 } catch (LookupFailure e) {
                     LOG.debug(
                             "alerts: a new subscriber's lookup failed ({}); their first release asks more",
@@ -221,11 +221,10 @@ public final class AlertDispatcher {
     /** Checks every watched student not yet checked for {@code release}; whether every one of them was. */
     private boolean dispatch(ExamRelease release, String name, ExamCatalog catalog) {
         Set<HallTicket> checked = store.checkedFor(name, bound());
-        Map<HallTicket, Regulation> toCheck = new LinkedHashMap<>();
+        Map<HallTicket, Course> toCheck = new LinkedHashMap<>();
         for (HallTicket hallTicket : store.watched(clock.instant(), bound())) {
             if (!checked.contains(hallTicket)) {
-                regulationHolding(hallTicket, release, catalog)
-                        .ifPresent(regulation -> toCheck.put(hallTicket, regulation));
+                courseHolding(hallTicket, release, catalog).ifPresent(course -> toCheck.put(hallTicket, course));
             }
         }
         if (toCheck.isEmpty()) {
@@ -236,7 +235,7 @@ public final class AlertDispatcher {
         List<Thread> checks = new ArrayList<>();
         AtomicBoolean complete = new AtomicBoolean(true);
         boolean leaseHeld = true;
-        for (Map.Entry<HallTicket, Regulation> student : toCheck.entrySet()) {
+        for (Map.Entry<HallTicket, Course> student : toCheck.entrySet()) {
             leaseHeld = awaitPlace(atOnce);
             if (!leaseHeld) {
                 break; // another instance took over (or the database is away): the rest is checked later
@@ -295,10 +294,10 @@ public final class AlertDispatcher {
      * the lookup failed, or gave a stale copy or one built on a list that did not show the release yet (it would
      * lack the new page); the student is then checked again later.
      */
-    private boolean check(HallTicket hallTicket, Regulation regulation, ExamRelease release, String name) {
+    private boolean check(HallTicket hallTicket, Course course, ExamRelease release, String name) {
         CachedAnswer<TranscriptAnswer> answer;
         try {
-            answer = lookup.transcript(regulation, hallTicket, Priority.ALERT, Deadline.after(LOOKUP_BUDGET, ticker));
+            answer = lookup.transcript(course, hallTicket, Priority.ALERT, Deadline.after(LOOKUP_BUDGET, ticker));
         } catch (LookupFailure e) {
             LOG.debug("alerts: lookup for release {} failed ({}); tried again later", name, e.getMessage());
             return false;
@@ -368,13 +367,12 @@ public final class AlertDispatcher {
         }
     }
 
-    /** The student's regulation when {@code release} could hold a result of theirs; empty otherwise. */
-    private static Optional<Regulation> regulationHolding(
-            HallTicket hallTicket, ExamRelease release, ExamCatalog catalog) {
-        if (StudentRegulation.of(hallTicket) instanceof StudentRegulation.Served served
-                && release.isBtechOf(served.regulation())
-                && AllSemestersLookup.couldHold(served.regulation(), hallTicket, catalog, release)) {
-            return Optional.of(served.regulation());
+    /** The student's course when {@code release} could hold a result of theirs; empty otherwise. */
+    private static Optional<Course> courseHolding(HallTicket hallTicket, ExamRelease release, ExamCatalog catalog) {
+        if (StudentCourse.of(hallTicket) instanceof StudentCourse.Served served
+                && served.course().holds(release)
+                && AllSemestersLookup.couldHold(served.course(), hallTicket, catalog, release)) {
+            return Optional.of(served.course());
         }
         return Optional.empty();
     }

@@ -1,5 +1,7 @@
 package in.results.api;
 
+import in.results.catalog.Course;
+import in.results.catalog.Degree;
 import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
 import in.results.core.Regulation;
@@ -19,12 +21,11 @@ import java.util.Map;
 
 /**
  * Every semester, attempts merged, SGPA per semester and overall GPA: {@code /all-r18/<hallticket>} and
- * {@code /all-r22/<hallticket>} for one regulation each, and {@code /all/<hallticket>}, which reads the regulation
- * from the hall ticket. One lookup and one shape for all three; each answer names its regulation in the
- * {@code Regulation} header.
+ * {@code /all-r22/<hallticket>} for one B.Tech regulation each, and {@code /all/<hallticket>}, which reads the
+ * programme and regulation from the hall ticket. One lookup and one shape for all three; each answer names its
+ * course in the {@code Regulation} and {@code Degree} headers.
  */
 final class AllSemestersRoutes {
-    private static final String REGULATION_HEADER = "Regulation";
     /** {@code {"data": …}}, the same for the three paths. */
     private static final BodyShape TRANSCRIPT = new BodyShape("transcript");
 
@@ -37,14 +38,15 @@ final class AllSemestersRoutes {
     }
 
     void register(JavalinConfig config) {
-        for (Regulation regulation : Regulation.values()) {
+        for (Regulation regulation : List.of(Regulation.R18, Regulation.R22)) {
+            Course course = new Course(Degree.BTECH, regulation);
             config.routes.get(
                     "/all-" + regulation.code().toLowerCase(Locale.ROOT) + "/{hallticket}",
-                    ctx -> allSemesters(ctx, regulation, hallTicketOf(ctx)));
+                    ctx -> allSemesters(ctx, course, hallTicketOf(ctx)));
         }
         config.routes.get("/all/{hallticket}", ctx -> {
             HallTicket hallTicket = hallTicketOf(ctx);
-            allSemesters(ctx, Params.regulationOf("hallticket", hallTicket), hallTicket);
+            allSemesters(ctx, Params.courseOf("hallticket", hallTicket), hallTicket);
         });
     }
 
@@ -52,11 +54,11 @@ final class AllSemestersRoutes {
         return Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
     }
 
-    private void allSemesters(Context ctx, Regulation regulation, HallTicket hallTicket) {
-        ctx.header(REGULATION_HEADER, regulation.code());
+    private void allSemesters(Context ctx, Course course, HallTicket hallTicket) {
+        nameCourse(ctx, course);
         CachedAnswer<TranscriptAnswer> answer =
-                lookup.transcript(regulation, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
-        Transcript transcript = found(answer, regulation).transcript();
+                lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
+        Transcript transcript = found(answer, course).transcript();
         json.writeCached(ctx, answer, TRANSCRIPT, () -> Map.of("data", body(transcript)));
     }
 
@@ -64,12 +66,22 @@ final class AllSemestersRoutes {
      * The found transcript of {@code answer}; "no result" becomes the 404 {@code RESULT_NOT_FOUND}. Every route built
      * on the all-semesters lookup answers it this way.
      */
-    static TranscriptAnswer.Found found(CachedAnswer<TranscriptAnswer> answer, Regulation regulation) {
+    static TranscriptAnswer.Found found(CachedAnswer<TranscriptAnswer> answer, Course course) {
         return switch (answer.value()) {
             case TranscriptAnswer.Found found -> found;
             case TranscriptAnswer.NoResult none ->
-                throw LookupFailure.noResult("No " + regulation.code() + " B.Tech result for this hall ticket.");
+                throw LookupFailure.noResult("No " + course.regulation().code() + " "
+                        + course.degree().displayName() + " result for this hall ticket.");
         };
+    }
+
+    /**
+     * Names the answer's course in the {@code Regulation} ({@code R22}) and {@code Degree} ({@code btech}) headers:
+     * every route built on the all-semesters lookup does.
+     */
+    static void nameCourse(Context ctx, Course course) {
+        ctx.header("Regulation", course.regulation().code());
+        ctx.header("Degree", course.degree().key());
     }
 
     private static Map<String, Object> body(Transcript transcript) {

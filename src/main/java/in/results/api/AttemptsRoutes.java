@@ -1,10 +1,11 @@
 package in.results.api;
 
+import in.results.catalog.Course;
 import in.results.core.HallTicket;
-import in.results.core.Regulation;
 import in.results.grading.GradeCalculator;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.AttemptPage;
+import in.results.lookup.SpecialProgrammeLookup;
 import in.results.lookup.TranscriptAnswer;
 import in.results.store.CachedAnswer;
 import in.results.upstream.Priority;
@@ -21,13 +22,13 @@ import java.util.Map;
  * cost.
  */
 final class AttemptsRoutes {
-    private static final BodyShape ATTEMPTS = new BodyShape("attempts");
-
     private final AllSemestersLookup lookup;
+    private final SpecialProgrammeLookup specialProgrammes;
     private final JsonWriter json;
 
-    AttemptsRoutes(AllSemestersLookup lookup, JsonWriter json) {
+    AttemptsRoutes(AllSemestersLookup lookup, SpecialProgrammeLookup specialProgrammes, JsonWriter json) {
         this.lookup = lookup;
+        this.specialProgrammes = specialProgrammes;
         this.json = json;
     }
 
@@ -37,21 +38,39 @@ final class AttemptsRoutes {
 
     private void attempts(Context ctx) {
         HallTicket hallTicket = Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
-        Regulation regulation = Params.regulationOf("hallticket", hallTicket);
-        ctx.header("Regulation", regulation.code());
+        Course course = Params.courseOf("hallticket", hallTicket);
+        AllSemestersRoutes.nameCourse(ctx, course);
         CachedAnswer<TranscriptAnswer> answer =
-                lookup.transcript(regulation, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
-        TranscriptAnswer.Found found = AllSemestersRoutes.found(answer, regulation);
-        json.writeCached(ctx, answer, ATTEMPTS, () -> body(found));
+                lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
+        TranscriptAnswer.Found found = AllSemestersRoutes.found(answer, course);
+        List<AttemptPage> minorDegree =
+                specialProgrammes.minorDegree(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
+        json.writeCached(ctx, answer, body(found, minorDegree));
     }
 
-    private static Map<String, Object> body(TranscriptAnswer.Found found) {
+    private static Map<String, Object> body(TranscriptAnswer.Found found, List<AttemptPage> minorDegree) {
         List<Map<String, Object>> attempts =
                 found.pages().stream().map(AttemptsRoutes::attempt).toList();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("details", ResultJson.details(found.transcript().details()));
         body.put("attempts", attempts);
+        body.put("special_programmes", specialProgrammes(minorDegree));
         return body;
+    }
+
+    /**
+     * The pages of special programmes (a minor degree), each as an attempt with its {@code "programme"}: outside the
+     * semesters, the SGPA and the CGPA. {@code /attempts} and {@code /report} list them alike.
+     */
+    static List<Map<String, Object>> specialProgrammes(List<AttemptPage> minorDegree) {
+        return minorDegree.stream()
+                .map(page -> {
+                    Map<String, Object> json = new LinkedHashMap<>();
+                    json.put("programme", "minor_degree");
+                    json.putAll(attempt(page));
+                    return json;
+                })
+                .toList();
     }
 
     private static Map<String, Object> attempt(AttemptPage page) {

@@ -13,7 +13,7 @@ import java.util.Locale;
  */
 final class CorsPolicy {
     /** Headers beyond the CORS-safelisted ones that clients need to read. */
-    static final String EXPOSED = "X-Cache, Age, ETag, Retry-After, X-Bulk-Missing";
+    static final String EXPOSED = "X-Cache, Age, ETag, Retry-After, X-Bulk-Missing, Regulation, Degree";
 
     private static final String PREFLIGHT_MAX_AGE_SECONDS = "600";
 

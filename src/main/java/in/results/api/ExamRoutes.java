@@ -52,13 +52,17 @@ final class ExamRoutes {
         return lookup.lookup(hallTicket, examQuery(ctx), Priority.INTERACTIVE, RequestDeadline.of(ctx));
     }
 
-    /** The release named by {@code degree}, {@code examCode}, {@code eType|etype}, {@code type}, {@code result}. */
+    /**
+     * The release named by {@code degree}, {@code examCode}, {@code eType|etype}, {@code type}, {@code result} and,
+     * for postgraduate releases, {@code grad}.
+     */
     static ExamQuery examQuery(Context ctx) {
         return new ExamQuery(
                 Params.word("degree", Params.query(ctx, "degree")),
                 Params.examCode("examCode", Params.query(ctx, "examCode")),
                 Params.word("eType", Params.query(ctx, "eType", "etype")),
                 Params.word("type", Params.query(ctx, "type")),
-                Params.word("result", Params.query(ctx, "result")));
+                Params.word("result", Params.query(ctx, "result")),
+                Params.word("grad", Params.query(ctx, "grad")));
     }
 }

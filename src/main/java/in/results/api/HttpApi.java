@@ -9,6 +9,7 @@ import in.results.core.Environment;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.SemesterLookup;
+import in.results.lookup.SpecialProgrammeLookup;
 import in.results.releases.ListPage;
 import in.results.releases.ListWatch;
 import in.results.scrape.Notification;
@@ -36,6 +37,7 @@ public record HttpApi(
         ExamLookup exams,
         SemesterLookup semesters,
         AllSemestersLookup allSemesters,
+        SpecialProgrammeLookup specialProgrammes,
         BulkJobs bulkJobs,
         ListPage<ReleaseListing> releases,
         ListPage<Notification> notifications,
@@ -107,8 +109,8 @@ public record HttpApi(
             new ClassSummaryRoutes(bulk, json).register(javalin);
             new ExamRoutes(exams, bulk, json).register(javalin);
             new AllSemestersRoutes(allSemesters, json).register(javalin);
-            new ReportRoutes(allSemesters, json).register(javalin);
-            new AttemptsRoutes(allSemesters, json).register(javalin);
+            new ReportRoutes(allSemesters, specialProgrammes, json).register(javalin);
+            new AttemptsRoutes(allSemesters, specialProgrammes, json).register(javalin);
             new AlertRoutes(alerts.subscriptions(), alerts.push(), alerts.live(), limiter, new ObjectMapper(), json)
                     .register(javalin);
             new SemesterRoutes(semesters, json).register(javalin);

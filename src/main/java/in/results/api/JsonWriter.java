@@ -65,6 +65,14 @@ final class JsonWriter {
     }
 
     /**
+     * As {@link #writeCached(Context, CachedAnswer, BodyShape, Supplier)}, for a JSON body that follows from more than
+     * the answer's value (a student's attempts with their minor-degree pages): made for this request, not kept.
+     */
+    void writeCached(Context ctx, CachedAnswer<?> answer, Object body) {
+        writeCached(ctx, answer, CONTENT_TYPE, bytesOf(body));
+    }
+
+    /**
      * As {@link #writeCached(Context, CachedAnswer, BodyShape, Supplier)} — the same freshness headers, {@code ETag},
      * {@code 304} and gzip — for a body of another media type made for this request alone (it depends on more than
      * the answer's value, such as the Atom feed on the request's host), so it is tagged and compressed here and not

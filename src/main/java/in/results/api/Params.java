@@ -1,9 +1,9 @@
 package in.results.api;
 
+import in.results.catalog.Course;
+import in.results.catalog.StudentCourse;
 import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
-import in.results.core.Regulation;
-import in.results.core.StudentRegulation;
 import io.javalin.http.Context;
 import java.util.regex.Pattern;
 
@@ -85,15 +85,15 @@ final class Params {
     }
 
     /**
-     * The regulation a hall ticket names: 400 when its admission year or entry cannot be read, 404
-     * {@code RESULT_NOT_FOUND} naming the reason when it is readable but not a B.Tech student of R18 or R22.
+     * The course (programme and regulation) a hall ticket names: 400 when its admission year, entry or programme
+     * letter cannot be read, 404 {@code RESULT_NOT_FOUND} naming the reason when it is readable but of a batch before
+     * the programme's first served regulation.
      */
-    static Regulation regulationOf(String name, HallTicket hallTicket) {
-        return switch (StudentRegulation.of(hallTicket)) {
-            case StudentRegulation.Served served -> served.regulation();
-            case StudentRegulation.Unreadable unreadable ->
-                throw ApiException.invalidParameter(name, unreadable.rule());
-            case StudentRegulation.NotServed notServed -> throw LookupFailure.noResult(notServed.reason());
+    static Course courseOf(String name, HallTicket hallTicket) {
+        return switch (StudentCourse.of(hallTicket)) {
+            case StudentCourse.Served served -> served.course();
+            case StudentCourse.Unreadable unreadable -> throw ApiException.invalidParameter(name, unreadable.rule());
+            case StudentCourse.NotServed notServed -> throw LookupFailure.noResult(notServed.reason());
         };
     }
 }

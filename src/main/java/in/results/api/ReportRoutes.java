@@ -1,8 +1,10 @@
 package in.results.api;
 
+import in.results.catalog.Course;
 import in.results.core.HallTicket;
-import in.results.core.Regulation;
 import in.results.lookup.AllSemestersLookup;
+import in.results.lookup.AttemptPage;
+import in.results.lookup.SpecialProgrammeLookup;
 import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
 import in.results.report.ReportRules;
@@ -20,13 +22,13 @@ import java.util.Map;
  * {@code /all-r18/<hallticket>} (one lookup, one cache entry, the same freshness headers).
  */
 final class ReportRoutes {
-    private static final BodyShape REPORT = new BodyShape("report");
-
     private final AllSemestersLookup lookup;
+    private final SpecialProgrammeLookup specialProgrammes;
     private final JsonWriter json;
 
-    ReportRoutes(AllSemestersLookup lookup, JsonWriter json) {
+    ReportRoutes(AllSemestersLookup lookup, SpecialProgrammeLookup specialProgrammes, JsonWriter json) {
         this.lookup = lookup;
+        this.specialProgrammes = specialProgrammes;
         this.json = json;
     }
 
@@ -36,17 +38,20 @@ final class ReportRoutes {
 
     private void report(Context ctx) {
         HallTicket hallTicket = Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
-        // The regulation is read from the hall ticket, as for /all/<hallticket>.
-        Regulation regulation = Params.regulationOf("hallticket", hallTicket);
-        ctx.header("Regulation", regulation.code());
+        // The course is read from the hall ticket, as for /all/<hallticket>.
+        Course course = Params.courseOf("hallticket", hallTicket);
+        AllSemestersRoutes.nameCourse(ctx, course);
         CachedAnswer<TranscriptAnswer> answer =
-                lookup.transcript(regulation, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
-        Transcript transcript = AllSemestersRoutes.found(answer, regulation).transcript();
-        // The transcript is stored per regulation and hall ticket: the body follows from the transcript alone.
-        json.writeCached(ctx, answer, REPORT, () -> body(StudentReport.of(hallTicket, transcript), regulation));
+                lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
+        Transcript transcript = AllSemestersRoutes.found(answer, course).transcript();
+        List<AttemptPage> minorDegree =
+                specialProgrammes.minorDegree(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
+        Map<String, Object> body = body(StudentReport.of(course, hallTicket, transcript), course);
+        body.put("special_programmes", AttemptsRoutes.specialProgrammes(minorDegree));
+        json.writeCached(ctx, answer, body);
     }
 
-    private static Map<String, Object> body(StudentReport report, Regulation regulation) {
+    private static Map<String, Object> body(StudentReport report, Course course) {
         List<Map<String, Object>> semesters = report.semesters().stream()
                 .map(semester -> {
                     Map<String, Object> json = new LinkedHashMap<>();
@@ -65,18 +70,23 @@ final class ReportRoutes {
         Map<String, Object> overall = new LinkedHashMap<>();
         overall.put("cgpa", report.cgpa());
         overall.put("credits_earned", report.creditsEarned());
-        overall.put("credits_required", report.creditsRequired());
+        overall.put(
+                "credits_required",
+                report.creditsRequired().isPresent() ? report.creditsRequired().getAsInt() : null);
         overall.put("open_backlogs", report.backlogs().size());
         overall.put(
                 "backlogs",
                 report.backlogs().stream()
                         .map(backlog -> backlog(backlog, true))
                         .toList());
-        overall.put("percentage", report.percentage());
-        overall.put("percentage_rule", ReportRules.PERCENTAGE_RULE);
+        overall.put("percentage", report.percentage().orElse(null));
+        overall.put(
+                "percentage_rule",
+                report.percentage().isPresent() ? ReportRules.PERCENTAGE_RULE : ReportRules.NO_PERCENTAGE_RULE);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("details", ResultJson.details(report.details()));
-        body.put("regulation", regulation.code());
+        body.put("regulation", course.regulation().code());
+        body.put("degree", course.degree().key());
         body.put("lateral_entry", report.lateralEntry());
         body.put("semesters", semesters);
         body.put("overall", overall);

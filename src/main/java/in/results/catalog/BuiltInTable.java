@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The known R18 and R22 B.Tech exam codes (public record, March 2025): the catalog's fallback when the release
+ * The known R18 and R22 B.Tech exam codes, the R18 minor-degree releases among them (public record, March 2025): the catalog's fallback when the release
  * list cannot be fetched, and the codes a current list lost (older than its newest code, asked only where the
  * listed releases leave a semester unsettled). R18 codes are known without dates; R22 codes with their kind
  * and release date, because each R22 batch has its own Regular code for the same semester and only the date tells
@@ -22,18 +22,20 @@ import java.util.regex.Pattern;
  */
 final class BuiltInTable {
     /**
-     * R18: semester, then codes with R (regular), S (supplementary) or AS (advanced supplementary);
-     * a code without a letter is a later supplementary or a later batch's regular.
+     * R18: semester, then codes with R (regular), S (supplementary) or AS (advanced supplementary); a code without a
+     * letter is a later supplementary or a later batch's regular. M marks a minor-degree release (titled {@code Minor
+     * Degree Program}, {@code (Minor degree)}, {@code (Minior Program)} on the list): the public table this comes from
+     * filed it under the semester its title names, but it is not an attempt of the degree's semester.
      */
     private static final String TABLE = """
             1-1 1323R 1358S 1404R 1430S 1467R 1504S 1572R 1615 1658 1700 1732 1764 1804 1852
             1-2 1356R 1363R 1381AS 1435R 1448R 1481S 1503R 1570S 1620 1622 1656 1705 1730 1769 1801 1856
             2-1 1391R 1425S 1449R 1496S 1560R 1610 1628 1667 1671 1707 1728 1772 1819 1834
             2-2 1437R 1447R 1476S 1501R 1565S 1605 1627 1663 1711 1715 1725 1776 1814 1838
-            3-1 1454R 1491S 1550R 1590S 1626 1639 1645 1655 1686 1697 1722 1784 1789 1828 1832 1842 1846
-            3-2 1502R 1555S 1595R 1625 1638 1649 1654 1682 1690 1696 1719 1780 1788 1823 1827 1847 1850
-            4-1 1545R 1585S 1624 1640 1644 1653 1678 1695 1717 1758 1762 1795 1858 1861
-            4-2 1580R 1600S 1623 1672 1673 1677 1691 1698 1716 1790 1794 1808 1812
+            3-1 1454R 1491S 1550R 1590S 1626 1639M 1645 1655M 1686 1697M 1722 1784 1789M 1828 1832M 1842 1846M
+            3-2 1502R 1555S 1595R 1625 1638M 1649 1654M 1682 1690 1696M 1719 1780 1788M 1823 1827M 1847 1850M
+            4-1 1545R 1585S 1624 1640 1644 1653M 1678 1695M 1717 1758 1762M 1795 1858 1861M
+            4-2 1580R 1600S 1623 1672 1673 1677M 1691 1698M 1716 1790 1794M 1808 1812M
             """;
 
     /**
@@ -63,7 +65,7 @@ final class BuiltInTable {
             .appendPattern("dd-MMM-uuuu")
             .toFormatter(Locale.ENGLISH);
 
-    private static final Pattern ENTRY = Pattern.compile("(\\d+)(R|S|AS)?");
+    private static final Pattern ENTRY = Pattern.compile("(\\d+)(R|S|AS|M)?");
 
     /** The codes published with the older result types, before intgrade became the rule. */
     private static final Set<String> GRADE16 = Set.of("1323", "1356", "1358", "1381");
@@ -114,6 +116,7 @@ final class BuiltInTable {
                         Regulation.R18.code(),
                         semester,
                         kindOf(m.group(2)),
+                        "M".equals(m.group(2)) ? SpecialProgramme.MINOR_DEGREE : SpecialProgramme.NONE,
                         false,
                         ReleaseDate.UNKNOWN,
                         paramsOf(code),
@@ -145,6 +148,7 @@ final class BuiltInTable {
             return ReleaseKind.UNKNOWN;
         }
         return switch (letter) {
+            case "M" -> ReleaseKind.UNKNOWN; // the table does not say which sitting of the minor programme it was
             case "R" -> ReleaseKind.REGULAR;
             case "S" -> ReleaseKind.SUPPLEMENTARY;
             case "AS" -> ReleaseKind.ADVANCED_SUPPLEMENTARY;

@@ -1,11 +1,12 @@
 package in.results.catalog;
 
-import in.results.core.Regulation;
 import in.results.scrape.ReleaseListing;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,25 +17,27 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Which exam releases exist, and which of them belong to each semester of each served B.Tech
- * regulation (R18, R22): the university's release list merged with the built-in table of known
- * R18 and R22 B.Tech codes.
+ * Which exam releases exist, and which of them belong to each semester of each {@link Course} (programme and
+ * regulation): the university's release list merged with the built-in table of known R18 and R22 B.Tech codes.
+ * Releases of special programmes (a minor degree, Ph.D. course work) are kept but belong to no semester.
+ * Exam codes are numbered per programme (122 is both an M.Tech and an MBA release), so a release is known by its
+ * programme, code and RC/RV-ness.
  * Immutable and thread-safe; pure (building one does no I/O).
  *
  * <h2>Merge</h2>
  * <ul>
  *   <li>A list row becomes a release when its link has a numeric {@code examCode}; rows without
- *       one cannot be requested and are left out. Degree, regulation, semester, kind and RC/RV
- *       are read from the title; the link's {@code degree} stands in when the title names no
- *       degree, and a link with {@code result=gradercrv}, {@code etype=rcrv} or a
+ *       one cannot be requested and are left out. Degree, regulation, semester, kind, special
+ *       programme and RC/RV are read from the title; the link's {@code degree} stands in when the
+ *       title names no degree, and a link with {@code result=gradercrv}, {@code etype=rcrv} or a
  *       {@code type=rcrv…} marks an RC/RV release even when its title does not say so (the 2022
  *       list has such rows).</li>
  *   <li>A code can be listed twice, as the exam and as its RC/RV release. When the list repeats
- *       a code with the same RC/RV-ness, its first row (the top of the page) is kept.</li>
+ *       a programme's code with the same RC/RV-ness, its first row (the top of the page) is kept.</li>
  *   <li>The list wins for the exams it shows: its title, date, parameters, and what the title
  *       says.</li>
  *   <li><b>A current list is the truth.</b> Exam codes are handed out in increasing order, so a
- *       built-in code above the newest code on a current list ({@link #from}) has not been released
+ *       built-in code above the newest B.Tech code on a current list ({@link #from}) has not been released
  *       as of that list: it is left out, with its RC/RV twin. A built-in code the list does not
  *       show but older than its newest code (a row dropped or rewritten on the site) is kept, but
  *       {@linkplain #isUnlisted unlisted}: a lookup asks it only where the listed releases leave a
@@ -60,23 +63,29 @@ public final class ExamCatalog {
     public static final Comparator<String> BY_CODE =
             Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder());
 
+    /** A programme's exam code: what names an exam and its RC/RV release on the university's site. */
+    private record Code(Degree degree, String code) {
+        Code {
+            Objects.requireNonNull(degree, "degree");
+            Objects.requireNonNull(code, "code");
+        }
+
+        static Code of(ExamRelease release) {
+            return new Code(release.degree(), release.code());
+        }
+    }
+
     private final List<ExamRelease> all;
-    private final Map<Regulation, Map<Semester, List<ExamRelease>>> btech;
-    private final Map<String, ExamRelease> rcrvByCode;
-    private final Map<String, ExamRelease> unlistedRcrvByCode;
-    private final Set<String> unlisted;
+    private final Map<Course, Map<Semester, List<ExamRelease>>> bySemester;
+    private final Map<Code, ExamRelease> rcrvByCode;
+    private final Map<Code, ExamRelease> unlistedRcrvByCode;
 
     private ExamCatalog(
-            List<ExamRelease> all, Map<String, ExamRelease> rcrvByCode, Map<String, ExamRelease> unlistedRcrvByCode) {
+            List<ExamRelease> all, Map<Code, ExamRelease> rcrvByCode, Map<Code, ExamRelease> unlistedRcrvByCode) {
         this.all = List.copyOf(all);
         this.rcrvByCode = Map.copyOf(rcrvByCode);
         this.unlistedRcrvByCode = Map.copyOf(unlistedRcrvByCode);
-        this.unlisted = Set.copyOf(unlistedRcrvByCode.keySet());
-        Map<Regulation, Map<Semester, List<ExamRelease>>> bySemester = new EnumMap<>(Regulation.class);
-        for (Regulation regulation : Regulation.values()) {
-            bySemester.put(regulation, btechBySemester(this.all, regulation));
-        }
-        this.btech = bySemester;
+        this.bySemester = bySemester(this.all);
     }
 
     /** The built-in table alone: what the service knows when the release list cannot be fetched. */
@@ -114,36 +123,39 @@ public final class ExamCatalog {
     private static ExamCatalog merged(List<ReleaseListing> listings, boolean current) {
         Objects.requireNonNull(listings, "listings");
         List<ExamRelease> listed = new ArrayList<>();
-        Map<String, ExamRelease> listedExams = new LinkedHashMap<>();
-        Map<String, ExamRelease> listedRcrv = new LinkedHashMap<>();
+        Map<Code, ExamRelease> listedExams = new LinkedHashMap<>();
+        Map<Code, ExamRelease> listedRcrv = new LinkedHashMap<>();
         for (ReleaseListing listing : listings) {
             Optional<ExamRelease> release = ListingReader.releaseOf(listing);
             if (release.isPresent()) {
                 ExamRelease r = release.get();
-                Map<String, ExamRelease> sameKind = r.rcrv() ? listedRcrv : listedExams;
-                if (sameKind.putIfAbsent(r.code(), r) == null) {
+                Map<Code, ExamRelease> sameKind = r.rcrv() ? listedRcrv : listedExams;
+                if (sameKind.putIfAbsent(Code.of(r), r) == null) {
                     listed.add(r);
                 }
             }
         }
+        // The built-in table is B.Tech's: compared with the newest B.Tech code, codes being numbered per programme.
         Optional<String> newest = current
                 ? Stream.concat(listedExams.keySet().stream(), listedRcrv.keySet().stream())
+                        .filter(code -> code.degree() == Degree.BTECH)
+                        .map(Code::code)
                         .max(BY_CODE)
                 : Optional.empty();
 
-        Set<String> builtInCodes = new HashSet<>();
-        BuiltInTable.releases().forEach(r -> builtInCodes.add(r.code()));
+        Set<Code> builtInCodes = new HashSet<>();
+        BuiltInTable.releases().forEach(r -> builtInCodes.add(Code.of(r)));
         List<ExamRelease> all = new ArrayList<>(listed);
-        for (ExamRelease rcrv : listedRcrv.values()) {
-            if (!listedExams.containsKey(rcrv.code()) && !builtInCodes.contains(rcrv.code())) {
-                all.add(ListingReader.examImpliedBy(rcrv));
+        for (Map.Entry<Code, ExamRelease> rcrv : listedRcrv.entrySet()) {
+            if (!listedExams.containsKey(rcrv.getKey()) && !builtInCodes.contains(rcrv.getKey())) {
+                all.add(ListingReader.examImpliedBy(rcrv.getValue()));
             }
         }
-        Map<String, ExamRelease> rcrvByCode = new LinkedHashMap<>(listedRcrv);
-        Map<String, ExamRelease> unlistedRcrvByCode = new LinkedHashMap<>();
+        Map<Code, ExamRelease> rcrvByCode = new LinkedHashMap<>(listedRcrv);
+        Map<Code, ExamRelease> unlistedRcrvByCode = new LinkedHashMap<>();
         for (ExamRelease known : BuiltInTable.releases()) {
-            String code = known.code();
-            if (newest.isPresent() && BY_CODE.compare(code, newest.get()) > 0) {
+            Code code = Code.of(known);
+            if (newest.isPresent() && BY_CODE.compare(code.code(), newest.get()) > 0) {
                 continue; // not released as of the list
             }
             if (!listedExams.containsKey(code)) {
@@ -159,47 +171,69 @@ public final class ExamCatalog {
     }
 
     /**
-     * The B.Tech releases of {@code regulation} for a semester that are exams, not RC/RV results:
-     * regular, supplementary, advanced supplementary and UNKNOWN kinds, in chronological order
-     * (see the class comment). Every release a student of the semester could have a result in is
-     * here; nothing is filtered by batch (R22 lists every batch's regular release of the semester).
+     * The releases of {@code course} for one of its semesters that are exams, not RC/RV results: regular,
+     * supplementary, advanced supplementary and UNKNOWN kinds, in chronological order (see the class comment). Every
+     * release a student of the semester could have a result in is here; nothing is filtered by batch (R22 lists every
+     * batch's regular release of the semester). Special programmes (minor degree, Ph.D. course work) are never a
+     * semester's releases, though their titles name one: see {@link #specialReleases}.
      *
      * @return an unmodifiable list, possibly empty
      */
-    public List<ExamRelease> btechReleases(Regulation regulation, Semester semester) {
-        return btech.get(Objects.requireNonNull(regulation, "regulation"))
-                .get(Objects.requireNonNull(semester, "semester"));
+    public List<ExamRelease> releases(Course course, Semester semester) {
+        return bySemester
+                .getOrDefault(Objects.requireNonNull(course, "course"), Map.of())
+                .getOrDefault(Objects.requireNonNull(semester, "semester"), List.of());
     }
 
     /**
-     * The subset of {@link #btechReleases} whose kind is REGULAR (for built-in codes: those the
-     * table marks R), in the same order. Which of them is a batch's own regular exam is a matter
-     * of date, not of code: the first one released after the batch could have sat the semester.
+     * The subset of {@link #releases} whose kind is REGULAR (for built-in codes: those the table marks R), in the
+     * same order. Which of them is a batch's own regular exam is a matter of date, not of code: the first one
+     * released after the batch could have sat the semester.
      *
      * @return an unmodifiable list, possibly empty
      */
-    public List<ExamRelease> btechRegularReleases(Regulation regulation, Semester semester) {
-        return btechReleases(regulation, semester).stream()
+    public List<ExamRelease> regularReleases(Course course, Semester semester) {
+        return releases(course, semester).stream()
                 .filter(r -> r.kind() == ReleaseKind.REGULAR)
                 .toList();
     }
 
     /**
-     * Whether exam {@code examCode} has RC/RV results that may be asked before the exam is known to hold a result of
-     * the student: true iff the list shows an RC/RV release for the code, or — without a current list — the code is
-     * known only from the built-in table.
+     * The exams, not RC/RV results, of {@code course}'s programme and regulation that belong to the special programme
+     * {@code programme} (for a student's minor degree: {@link SpecialProgramme#MINOR_DEGREE}), whatever semester their
+     * titles name, in chronological order (see the class comment). They are never in {@link #releases}.
+     *
+     * @throws IllegalArgumentException for {@link SpecialProgramme#NONE}: the course's own releases are
+     *     {@link #releases}, by semester
+     * @return an unmodifiable list, possibly empty
      */
-    public boolean hasRcrv(String examCode) {
-        return rcrvByCode.containsKey(Objects.requireNonNull(examCode, "examCode"));
+    public List<ExamRelease> specialReleases(Course course, SpecialProgramme programme) {
+        Objects.requireNonNull(course, "course");
+        if (Objects.requireNonNull(programme, "programme") == SpecialProgramme.NONE) {
+            throw new IllegalArgumentException("NONE is no special programme: ask releases(course, semester)");
+        }
+        return chronological(all.stream()
+                .filter(r -> !r.rcrv() && r.special() == programme && course.names(r))
+                .toList());
     }
 
     /**
-     * Whether exam {@code examCode} may have RC/RV results that no list row shows: a built-in code that a current
-     * list shows neither as exam nor as RC/RV. Its RC/RV page can only exist for a student who has a result in the
-     * exam, so it is asked for such students only, never speculatively. Never true together with {@link #hasRcrv}.
+     * Whether {@code degree}'s exam {@code examCode} has RC/RV results that may be asked before the exam is known to
+     * hold a result of the student: true iff the list shows an RC/RV release for the programme's code, or — without a
+     * current list — the code is known only from the built-in table.
      */
-    public boolean mayHaveUnlistedRcrv(String examCode) {
-        return unlistedRcrvByCode.containsKey(Objects.requireNonNull(examCode, "examCode"));
+    public boolean hasRcrv(Degree degree, String examCode) {
+        return rcrvByCode.containsKey(new Code(degree, examCode));
+    }
+
+    /**
+     * Whether {@code degree}'s exam {@code examCode} may have RC/RV results that no list row shows: a built-in code
+     * that a current list shows neither as exam nor as RC/RV. Its RC/RV page can only exist for a student who has a
+     * result in the exam, so it is asked for such students only, never speculatively. Never true together with
+     * {@link #hasRcrv}.
+     */
+    public boolean mayHaveUnlistedRcrv(Degree degree, String examCode) {
+        return unlistedRcrvByCode.containsKey(new Code(degree, examCode));
     }
 
     /**
@@ -208,26 +242,28 @@ public final class ExamCatalog {
      * Always false without a current list, and for RC/RV releases.
      */
     public boolean isUnlisted(ExamRelease release) {
-        return !release.rcrv() && release.source() == ReleaseSource.BUILT_IN_TABLE && unlisted.contains(release.code());
+        return !release.rcrv()
+                && release.source() == ReleaseSource.BUILT_IN_TABLE
+                && unlistedRcrvByCode.containsKey(Code.of(release));
     }
 
     /**
-     * The RC/RV release of exam {@code examCode}, present iff {@link #hasRcrv} or {@link #mayHaveUnlistedRcrv} is
-     * true. For a listed RC/RV release its own link parameters, unchanged (some old ones carry only
-     * {@code etype=rcrv}; the caller adds {@code result=gradercrv&type=rcrvintgrade} when absent). For a code known
-     * only from the built-in table, the table's parameters with {@code result=gradercrv} and
+     * The RC/RV release of {@code degree}'s exam {@code examCode}, present iff {@link #hasRcrv} or
+     * {@link #mayHaveUnlistedRcrv} is true. For a listed RC/RV release its own link parameters, unchanged (some old
+     * ones carry only {@code etype=rcrv}; the caller adds {@code result=gradercrv&type=rcrvintgrade} when absent).
+     * For a code known only from the built-in table, the table's parameters with {@code result=gradercrv} and
      * {@code type=rcrvintgrade}, source BUILT_IN_TABLE.
      */
-    public Optional<ExamRelease> rcrvRelease(String examCode) {
-        Objects.requireNonNull(examCode, "examCode");
-        return Optional.ofNullable(rcrvByCode.getOrDefault(examCode, unlistedRcrvByCode.get(examCode)));
+    public Optional<ExamRelease> rcrvRelease(Degree degree, String examCode) {
+        Code code = new Code(degree, examCode);
+        return Optional.ofNullable(rcrvByCode.getOrDefault(code, unlistedRcrvByCode.get(code)));
     }
 
     /**
      * Every release of the catalog, any degree and regulation, exams and RC/RV: the list's in page
      * order, then exams implied by RC/RV rows, then the built-in codes the list does not show as
-     * exams (with a current list, only those up to its newest code). The built-in RC/RV releases of {@link #rcrvRelease} are not included. For tests and
-     * debugging.
+     * exams (with a current list, only those up to its newest B.Tech code). The built-in RC/RV releases of
+     * {@link #rcrvRelease} are not included. For tests and debugging.
      */
     public List<ExamRelease> all() {
         return all;
@@ -237,23 +273,30 @@ public final class ExamCatalog {
     public String toString() {
         StringBuilder text =
                 new StringBuilder("ExamCatalog[").append(all.size()).append(" releases");
-        btech.forEach((regulation, semesters) -> {
-            text.append("; ").append(regulation.code()).append(" B.Tech");
+        bySemester.forEach((course, semesters) -> {
+            text.append("; ").append(course);
             semesters.forEach((semester, releases) ->
                     text.append(' ').append(semester.key()).append(':').append(releases.size()));
         });
         return text.append(']').toString();
     }
 
-    private static Map<Semester, List<ExamRelease>> btechBySemester(List<ExamRelease> all, Regulation regulation) {
-        Map<Semester, List<ExamRelease>> bySemester = new EnumMap<>(Semester.class);
-        for (Semester semester : Semester.values()) {
-            List<ExamRelease> exams = all.stream()
-                    .filter(r -> r.isBtechOf(regulation) && !r.rcrv() && r.term() == semester)
-                    .toList();
-            bySemester.put(semester, chronological(exams));
+    /** The exams of every course, by semester, each list chronological; courses without a release are absent. */
+    private static Map<Course, Map<Semester, List<ExamRelease>>> bySemester(List<ExamRelease> all) {
+        Map<Course, Map<Semester, List<ExamRelease>>> grouped = new HashMap<>();
+        for (Course course : Course.all()) {
+            for (ExamRelease release : all) {
+                if (!release.rcrv() && release.term() instanceof Semester semester && course.holds(release)) {
+                    grouped.computeIfAbsent(course, c -> new EnumMap<>(Semester.class))
+                            .computeIfAbsent(semester, s -> new ArrayList<>())
+                            .add(release);
+                }
+            }
         }
-        return bySemester;
+        grouped.values().forEach(semesters -> semesters.replaceAll((semester, exams) -> chronological(exams)));
+        Map<Course, Map<Semester, List<ExamRelease>>> inCourseOrder = new LinkedHashMap<>();
+        Course.all().stream().filter(grouped::containsKey).forEach(c -> inCourseOrder.put(c, grouped.get(c)));
+        return Collections.unmodifiableMap(inCourseOrder);
     }
 
     /** See the class comment: dated by date, undated placed after the latest-dated lower code. */

@@ -1,6 +1,5 @@
 package in.results.catalog;
 
-import in.results.core.Regulation;
 import java.time.LocalDate;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,6 +17,8 @@ import java.util.regex.Pattern;
  * @param regulation {@code "R18"} and the like; {@code ""} when not known
  * @param term the semester the release is for; see {@link #semester()}
  * @param kind regular, supplementary, advanced supplementary or UNKNOWN
+ * @param special the special programme the release belongs to (a minor degree, Ph.D. course work), or NONE for a
+ *     release of the degree's own semesters; a special release is never an attempt of {@code term} in the degree
  * @param rcrv whether these are RC/RV results (said by the title, or by the link's
  *     {@code result=gradercrv} / {@code etype=rcrv})
  * @param releaseDate the date the list shows, or {@link ReleaseDate#UNKNOWN}
@@ -34,6 +35,7 @@ public record ExamRelease(
         String regulation,
         Term term,
         ReleaseKind kind,
+        SpecialProgramme special,
         boolean rcrv,
         ReleaseDate releaseDate,
         Map<String, String> params,
@@ -54,6 +56,7 @@ public record ExamRelease(
         }
         Objects.requireNonNull(term, "term");
         Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(special, "special");
         Objects.requireNonNull(releaseDate, "releaseDate");
         Objects.requireNonNull(params, "params");
         params.forEach((name, value) -> {
@@ -69,6 +72,21 @@ public record ExamRelease(
         Objects.requireNonNull(source, "source");
     }
 
+    /** A release of the degree's own semesters (special NONE); the other parameters as in the canonical constructor. */
+    public ExamRelease(
+            String code,
+            Degree degree,
+            String regulation,
+            Term term,
+            ReleaseKind kind,
+            boolean rcrv,
+            ReleaseDate releaseDate,
+            Map<String, String> params,
+            String title,
+            ReleaseSource source) {
+        this(code, degree, regulation, term, kind, SpecialProgramme.NONE, rcrv, releaseDate, params, title, source);
+    }
+
     /** The semester, or empty when the title names a whole year or no term at all. */
     public Optional<Semester> semester() {
         return term instanceof Semester semester ? Optional.of(semester) : Optional.empty();
@@ -77,10 +95,5 @@ public record ExamRelease(
     /** The release date, or empty when not known. */
     public Optional<LocalDate> releasedOn() {
         return releaseDate.toOptional();
-    }
-
-    /** Whether this is a B.Tech release (exam or RC/RV) of {@code served}. */
-    public boolean isBtechOf(Regulation served) {
-        return degree == Degree.BTECH && regulation.equals(served.code());
     }
 }

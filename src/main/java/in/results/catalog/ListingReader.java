@@ -22,8 +22,9 @@ final class ListingReader {
 
     /**
      * The release a row announces, or empty when its link has no numeric {@code examCode} (it cannot be asked
-     * for). Degree, regulation, semester, kind and RC/RV are read from the title; the link's {@code degree} stands
-     * in when the title names no degree, and a link that asks for RC/RV marks an RC/RV release whatever the title.
+     * for). Degree, regulation, semester, kind, special programme and RC/RV are read from the title; the link's
+     * {@code degree} stands in when the title names no degree, and a link that asks for RC/RV marks an RC/RV release
+     * whatever the title.
      */
     static Optional<ExamRelease> releaseOf(ReleaseListing listing) {
         Map<String, String> params = listing.linkParams();
@@ -31,17 +32,17 @@ final class ListingReader {
         if (!CODE.matcher(code).matches()) {
             return Optional.empty();
         }
-        ReleaseTitle title = TitleReader.read(listing.title());
-        Degree degree = title.degree() != Degree.UNKNOWN ? title.degree() : Degree.ofKey(params.get("degree"));
+        ReleaseTitle title = TitleReader.read(listing.title(), Degree.ofKey(params.get("degree")));
         ReleaseDate date = listing.releaseDate().isEmpty()
                 ? ReleaseDate.UNKNOWN
                 : new ReleaseDate.Known(LocalDate.parse(listing.releaseDate(), LISTED_DATE));
         return Optional.of(new ExamRelease(
                 code,
-                degree,
+                title.degree(),
                 title.regulation(),
                 title.term(),
                 title.kind(),
+                title.special(),
                 title.rcrv() || linkAsksForRcrv(params),
                 date,
                 params,
@@ -78,6 +79,7 @@ final class ListingReader {
                 rcrv.regulation(),
                 rcrv.term(),
                 rcrv.kind(),
+                rcrv.special(),
                 false,
                 ReleaseDate.UNKNOWN,
                 params,
@@ -99,6 +101,7 @@ final class ListingReader {
                 exam.regulation(),
                 exam.term(),
                 exam.kind(),
+                exam.special(),
                 true,
                 ReleaseDate.UNKNOWN,
                 params,

@@ -6,13 +6,15 @@ import java.util.regex.Pattern;
 /**
  * What a release-list title says about its release.
  *
- * @param degree the degree the title names, or UNKNOWN
+ * @param degree the degree the title names; when it names none, the one the reader was told to assume (or UNKNOWN)
  * @param regulation {@code "R18"} and the like, upper case; {@code ""} when the title names none
  * @param term the semester, whole year, or {@link Term#UNSTATED}
  * @param kind regular, supplementary, advanced supplementary, or UNKNOWN
+ * @param special the special programme the title names, or NONE for a release of the degree's own semesters
  * @param rcrv whether the title announces revaluation (RC/RV) results
  */
-record ReleaseTitle(Degree degree, String regulation, Term term, ReleaseKind kind, boolean rcrv) {
+record ReleaseTitle(
+        Degree degree, String regulation, Term term, ReleaseKind kind, SpecialProgramme special, boolean rcrv) {
     static final Pattern REGULATION = Pattern.compile("R\\d{2}");
 
     ReleaseTitle {
@@ -23,5 +25,6 @@ record ReleaseTitle(Degree degree, String regulation, Term term, ReleaseKind kin
         }
         Objects.requireNonNull(term, "term");
         Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(special, "special");
     }
 }

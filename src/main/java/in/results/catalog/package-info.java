@@ -1,2 +1,5 @@
-/** Exam releases: which exam codes exist for each R18 and R22 B.Tech semester. Pure; no I/O. */
+/**
+ * Exam releases: which exam codes exist for each semester of each programme and regulation, and which are special
+ * programmes' (minor degree, Ph.D. course work) instead. Pure; no I/O.
+ */
 package in.results.catalog;

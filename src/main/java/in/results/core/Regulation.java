@@ -1,42 +1,23 @@
 package in.results.core;
 
-import java.util.Optional;
-
 /**
- * A B.Tech regulation the service answers for: the rule book a batch follows from admission to graduation. Both
- * use the same grade points and merge rules; they differ in which releases hold their results. Older regulations
- * (R16 and before) are not served.
+ * A regulation the service answers for: the rule book a batch follows from admission to graduation. Which
+ * programmes and admission years follow which regulation is {@code in.results.catalog.Course}'s table; older
+ * regulations (R16 and before) are not served.
  */
 public enum Regulation {
-    /** Batches admitted 2018 to 2021. */
-    R18(2018),
-    /** Batches admitted 2022 or later. */
-    R22(2022);
-
-    private final int firstAdmissionYear;
-
-    Regulation(int firstAdmissionYear) {
-        this.firstAdmissionYear = firstAdmissionYear;
-    }
-
-    /**
-     * The regulation of a batch admitted in {@code year}: the last one whose first batch was admitted in or before
-     * that year; empty before 2018.
-     */
-    public static Optional<Regulation> ofAdmissionYear(int year) {
-        Regulation found = null;
-        for (Regulation regulation : values()) {
-            if (regulation.firstAdmissionYear <= year) {
-                found = regulation;
-            }
-        }
-        return Optional.ofNullable(found);
-    }
-
-    /** The first admission year of the regulation's batches. */
-    public int firstAdmissionYear() {
-        return firstAdmissionYear;
-    }
+    /** B.Pharmacy batches admitted 2017 to 2021. */
+    R17,
+    /** B.Tech batches admitted 2018 to 2021. */
+    R18,
+    /** M.Tech, M.Pharmacy, MBA batches admitted 2019 to 2021; the three-year MCA batch of 2019. */
+    R19,
+    /** MCA batches admitted 2020 and 2021. */
+    R20,
+    /** Every programme's batches admitted 2022 to 2024 (postgraduate: 2022 onwards). */
+    R22,
+    /** B.Tech and B.Pharmacy batches admitted 2025 onwards. */
+    R25;
 
     /** How release titles write it, {@code "R18"}. */
     public String code() {

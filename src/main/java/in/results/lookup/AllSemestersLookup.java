@@ -5,6 +5,8 @@ import in.results.archive.Archive;
 import in.results.archive.PageKey;
 import in.results.archive.SeenReleases;
 import in.results.archive.StudentRecord;
+import in.results.catalog.Course;
+import in.results.catalog.Degree;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
@@ -12,7 +14,6 @@ import in.results.core.Deadline;
 import in.results.core.ExamQuery;
 import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
-import in.results.core.Regulation;
 import in.results.grading.Attempt;
 import in.results.grading.AttemptMerger;
 import in.results.grading.GradeCalculator;
@@ -43,8 +44,9 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
- * All semesters of a hall ticket in one regulation, attempts merged (see {@link in.results.grading.AttemptMerger}):
- * the one pipeline behind {@code /all-r18}, {@code /all-r22} and {@code /all}. The regulation only chooses which
+ * All semesters of a hall ticket in one course (programme and regulation), attempts merged (see
+ * {@link in.results.grading.AttemptMerger}): the one pipeline behind {@code /all-r18}, {@code /all-r22} and
+ * {@code /all}. The course only chooses which
  * releases of the catalog are the student's; grading, merging, request economy and caching are the same. Releases
  * that cannot concern the student are skipped ({@link AttemptWindow}); the rest are asked in concurrent rounds
  * planned by {@link AttemptSearch}: the batch's regular exam and the next release of every semester first, then,
@@ -89,7 +91,7 @@ public final class AllSemestersLookup {
     private final RunningLoads<TranscriptKey> running;
 
     /**
-     * @param store     keeps the answers of every regulation, each under its own key
+     * @param store     keeps the answers of every course, each under its own key
      * @param executor  runs the concurrent exam lookups of each round, each on a thread of its own
      * @param roundSize most exam lookups asked at once by one lookup: the requests in flight allowed per upstream
      *                  host, so that a round is one wave of requests
@@ -116,18 +118,18 @@ public final class AllSemestersLookup {
     }
 
     /**
-     * The merged transcript of {@code hallTicket} over the B.Tech releases of {@code regulation}; throws
+     * The merged transcript of {@code hallTicket} over the releases of {@code course}; throws
      * {@link LookupFailure} when the university fails, or the lookup does not end before {@code deadline} and
      * nothing is stored — then with {@link LookupFailure#retryAfter} the time by which the load, going on, should
      * have ended ({@link RunningLoads#expectedEnd}).
      * Concurrent callers share one load, bounded by the first caller's deadline or {@link #LOAD_BUDGET}, whichever
      * is later, its upstream requests sent with the highest {@code priority} of the callers waiting for it (a round
-     * already asked keeps its own). Which regulation a hall ticket
-     * belongs to is the caller's choice ({@code StudentRegulation}); any hall ticket can be asked.
+     * already asked keeps its own). Which course a hall ticket
+     * belongs to is the caller's choice ({@code StudentCourse}); any hall ticket can be asked.
      */
     public CachedAnswer<TranscriptAnswer> transcript(
-            Regulation regulation, HallTicket hallTicket, Priority priority, Deadline deadline) {
-        TranscriptKey key = new TranscriptKey(regulation, hallTicket);
+            Course course, HallTicket hallTicket, Priority priority, Deadline deadline) {
+        TranscriptKey key = new TranscriptKey(course, hallTicket);
         Function<TranscriptKey, Loaded<TranscriptAnswer>> loader =
                 k -> load(k, priority, deadline.atLeast(LOAD_BUDGET));
         running.raise(key, priority);
@@ -145,14 +147,13 @@ public final class AllSemestersLookup {
 
     /**
      * Whether {@code release} (an exam, or the RC/RV release of one) could hold a result of {@code hallTicket} in
-     * {@code regulation}: the lookup would ask it.
+     * {@code course}: the lookup would ask it.
      */
-    public static boolean couldHold(
-            Regulation regulation, HallTicket hallTicket, ExamCatalog catalog, ExamRelease release) {
+    public static boolean couldHold(Course course, HallTicket hallTicket, ExamCatalog catalog, ExamRelease release) {
         if (release.semester().isEmpty()) {
             return false;
         }
-        return new AttemptWindow(hallTicket, catalog, regulation)
+        return new AttemptWindow(hallTicket, catalog, course)
                 .possible(release.semester().get()).stream()
                         .anyMatch(exam -> exam.code().equals(release.code()));
     }
@@ -166,17 +167,18 @@ public final class AllSemestersLookup {
         if (!view.current() || view.listVersion().equals(mark.listVersion())) {
             return false;
         }
-        AttemptWindow window = new AttemptWindow(key.hallTicket(), view.catalog(), key.regulation());
+        AttemptWindow window = new AttemptWindow(key.hallTicket(), view.catalog(), key.course());
         return !mark.seen().containsAll(knownReleases(window, view.catalog()));
     }
 
     /** The releases of the window and their RC/RV releases, each named as the list shows it or not. */
     private static SeenReleases knownReleases(AttemptWindow window, ExamCatalog catalog) {
         Set<String> known = new HashSet<>();
-        for (Semester semester : Semester.values()) {
+        for (Semester semester : window.semesters()) {
             for (ExamRelease release : window.possible(semester)) {
                 known.add(seenName(catalog, release));
-                catalog.rcrvRelease(release.code()).ifPresent(rcrv -> known.add(seenName(catalog, rcrv)));
+                catalog.rcrvRelease(release.degree(), release.code())
+                        .ifPresent(rcrv -> known.add(seenName(catalog, rcrv)));
             }
         }
         return new SeenReleases(known);
@@ -188,7 +190,8 @@ public final class AllSemestersLookup {
      * list shows it.
      */
     private static String seenName(ExamCatalog catalog, ExamRelease release) {
-        boolean listed = release.rcrv() ? catalog.hasRcrv(release.code()) : !catalog.isUnlisted(release);
+        boolean listed =
+                release.rcrv() ? catalog.hasRcrv(release.degree(), release.code()) : !catalog.isUnlisted(release);
         return SeenReleases.nameOf(release.code(), release.rcrv(), listed);
     }
 
@@ -197,13 +200,13 @@ public final class AllSemestersLookup {
         try {
             CatalogSource.View view = catalog.current(deadline);
             StudentRecord kept =
-                    archive.student(key.hallTicket(), key.regulation().code(), deadline);
+                    archive.student(key.hallTicket(), key.course().regulation().code(), deadline);
             Plan plan = new Plan(key, view.catalog(), kept, load, deadline);
             Optional<Transcript> transcript = plan.transcript();
             ListMark mark;
             if (view.current()) {
                 SeenReleases seen = knownReleases(plan.window, view.catalog());
-                archive.recordSeen(key.hallTicket(), key.regulation().code(), seen);
+                archive.recordSeen(key.hallTicket(), key.course().regulation().code(), seen);
                 mark = new ListMark(view.listVersion(), seen);
             } else {
                 mark = new ListMark(view.listVersion(), SeenReleases.NONE);
@@ -239,14 +242,16 @@ public final class AllSemestersLookup {
             this.kept = kept;
             this.load = load;
             this.deadline = deadline;
-            this.window = new AttemptWindow(key.hallTicket(), catalog, key.regulation());
+            this.window = new AttemptWindow(key.hallTicket(), catalog, key.course());
             this.search = new AttemptSearch(window, catalog, roundSize);
-            for (Semester semester : Semester.values()) {
+            for (Semester semester : window.semesters()) {
                 for (ExamRelease release : window.possible(semester)) {
                     releases.put(SemesterLookup.queryOf(release), release);
                     search.rcrvQueryOf(release)
                             .ifPresent(rcrv -> releases.put(
-                                    rcrv, catalog.rcrvRelease(release.code()).orElseThrow()));
+                                    rcrv,
+                                    catalog.rcrvRelease(release.degree(), release.code())
+                                            .orElseThrow()));
                 }
             }
         }
@@ -358,11 +363,27 @@ public final class AllSemestersLookup {
         }
     }
 
-    /** Store key of one all-semesters lookup: the same hall ticket has one answer per regulation asked. */
-    public record TranscriptKey(Regulation regulation, HallTicket hallTicket) {
+    /** Store key of one all-semesters lookup: the same hall ticket has one answer per course asked. */
+    public record TranscriptKey(Course course, HallTicket hallTicket) {
         public TranscriptKey {
-            Objects.requireNonNull(regulation, "regulation");
+            Objects.requireNonNull(course, "course");
             Objects.requireNonNull(hallTicket, "hallTicket");
+        }
+
+        /**
+         * The key as shared stores write it: {@code <course>:<hall ticket>}, the course a B.Tech regulation's name
+         * ({@code R22}, as before other programmes were served) or {@code <degree>-<regulation>}
+         * ({@code bpharmacy-R22}).
+         */
+        public String text() {
+            return courseText(course) + ":" + hallTicket.value();
+        }
+
+        private static String courseText(Course course) {
+            String regulation = course.regulation().name();
+            return course.degree() == Degree.BTECH
+                    ? regulation
+                    : course.degree().key() + "-" + regulation;
         }
     }
 }

@@ -77,7 +77,7 @@ final class AttemptSearch {
     /** The queries to ask next, at once, most likely first; empty when every semester is settled. */
     Set<ExamQuery> nextRound() {
         List<List<ExamQuery>> wanted = new ArrayList<>();
-        for (Semester semester : Semester.values()) {
+        for (Semester semester : window.semesters()) {
             List<ExamQuery> queries = started ? wanted(semester) : firstWanted(semester);
             queries.removeIf(answers::containsKey);
             wanted.add(queries);
@@ -244,7 +244,7 @@ final class AttemptSearch {
         List<ExamQuery> queries = new ArrayList<>();
         for (ExamRelease release : releases) {
             queries.add(queryOf(release));
-            if (catalog.hasRcrv(release.code()) && twinWanted.test(release)) {
+            if (catalog.hasRcrv(release.degree(), release.code()) && twinWanted.test(release)) {
                 queries.add(rcrvQueryOf(release).orElseThrow());
             }
         }
@@ -254,7 +254,7 @@ final class AttemptSearch {
     /** The RC/RV query of a release, when it may have RC/RV results (listed, or unlisted with a page found). */
     Optional<ExamQuery> rcrvQueryOf(ExamRelease release) {
         // Old RC/RV links carry only etype=rcrv: the RC/RV result type is added where the link lacks it.
-        return catalog.rcrvRelease(release.code())
+        return catalog.rcrvRelease(release.degree(), release.code())
                 .map(rcrv -> SemesterLookup.queryOf(rcrv).rcrv());
     }
 

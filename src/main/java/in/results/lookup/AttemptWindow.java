@@ -1,11 +1,11 @@
 package in.results.lookup;
 
+import in.results.catalog.Course;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.ReleaseKind;
 import in.results.catalog.Semester;
 import in.results.core.HallTicket;
-import in.results.core.Regulation;
 import java.time.LocalDate;
 import java.util.EnumMap;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Which B.Tech releases of one regulation can hold a result of a hall ticket, semester by semester. Two rules, each
+ * Which releases of one course (programme and regulation) can hold a result of a hall ticket, semester by semester. Two rules, each
  * of which can only drop releases that cannot hold a result of the student:
  * <ol>
  *   <li><b>Batch year.</b> A student admitted in year Y (lateral entry: the hall ticket carries the year they
@@ -36,12 +36,15 @@ final class AttemptWindow {
 
     private final Map<Semester, List<ExamRelease>> possible = new EnumMap<>(Semester.class);
 
-    AttemptWindow(HallTicket hallTicket, ExamCatalog catalog, Regulation regulation) {
+    private final Course course;
+
+    AttemptWindow(HallTicket hallTicket, ExamCatalog catalog, Course course) {
+        this.course = course;
         boolean lateralEntry = hallTicket.isLateralEntry();
         // A hall ticket not starting with a year (not the university's shape) gets no batch-year bound.
         int admissionYear = hallTicket.admissionYear().orElse(UNKNOWN_YEAR);
         Optional<LocalDate> previousRegular = Optional.empty();
-        for (Semester semester : Semester.values()) {
+        for (Semester semester : course.semesters()) {
             if (lateralEntry && semester.year() == 1) {
                 possible.put(semester, List.of());
                 continue;
@@ -49,7 +52,7 @@ final class AttemptWindow {
             LocalDate batchBound = LocalDate.of(admissionYear + semester.year(), 1, 1);
             LocalDate bound =
                     previousRegular.filter(date -> date.isAfter(batchBound)).orElse(batchBound);
-            List<ExamRelease> releases = catalog.btechReleases(regulation, semester).stream()
+            List<ExamRelease> releases = catalog.releases(course, semester).stream()
                     .filter(release -> release.releasedOn()
                             .map(date -> !date.isBefore(bound))
                             .orElse(true))
@@ -62,14 +65,22 @@ final class AttemptWindow {
         }
     }
 
-    /** The releases of {@code semester} (in catalog order: chronological) that may hold a result of the student. */
+    /** The course's semesters, in the order a student sits them. */
+    List<Semester> semesters() {
+        return course.semesters();
+    }
+
+    /**
+     * The releases of {@code semester} (in catalog order: chronological) that may hold a result of the student; empty
+     * for a semester the course does not have.
+     */
     List<ExamRelease> possible(Semester semester) {
-        return possible.get(semester);
+        return possible.getOrDefault(semester, List.of());
     }
 
     /** The regular releases among {@link #possible}, earliest first: the first is the batch's most likely one. */
     List<ExamRelease> possibleRegular(Semester semester) {
-        return possible.get(semester).stream()
+        return possible(semester).stream()
                 .filter(release -> release.kind() == ReleaseKind.REGULAR)
                 .toList();
     }

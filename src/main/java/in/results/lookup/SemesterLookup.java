@@ -1,5 +1,7 @@
 package in.results.lookup;
 
+import in.results.catalog.Course;
+import in.results.catalog.Degree;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
 import in.results.core.Deadline;
@@ -24,6 +26,9 @@ import java.util.concurrent.Executor;
  * release is the most likely, so most lookups stop at the first request.
  */
 public final class SemesterLookup {
+    /** The semester endpoints are R18 B.Tech's (the specification's). */
+    private static final Course R18 = new Course(Degree.BTECH, Regulation.R18);
+
     private final CatalogSource catalog;
     private final ExamLookup exams;
     private final Executor executor;
@@ -53,7 +58,7 @@ public final class SemesterLookup {
 
     /** The regular attempt as stored earlier, served STALE when the university fails or is too slow now. */
     private Optional<CachedAnswer<ExamAnswer>> storedRegularAttempt(HallTicket hallTicket, Semester semester) {
-        AttemptWindow window = new AttemptWindow(hallTicket, catalog.lastKnown(), Regulation.R18);
+        AttemptWindow window = new AttemptWindow(hallTicket, catalog.lastKnown(), R18);
         for (ExamRelease release : window.possibleRegular(semester)) {
             Optional<CachedAnswer<ExamAnswer>> stored = exams.stored(hallTicket, queryOf(release));
             if (stored.isPresent() && stored.get().value() instanceof ExamAnswer.Found) {
@@ -65,9 +70,8 @@ public final class SemesterLookup {
     }
 
     private CachedAnswer<ExamAnswer> firstRegularAttempt(HallTicket hallTicket, Semester semester, Deadline deadline) {
-        List<ExamRelease> candidates = new AttemptWindow(
-                        hallTicket, catalog.current(deadline).catalog(), Regulation.R18)
-                .possibleRegular(semester);
+        List<ExamRelease> candidates =
+                new AttemptWindow(hallTicket, catalog.current(deadline).catalog(), R18).possibleRegular(semester);
         for (ExamRelease release : candidates) {
             CachedAnswer<ExamAnswer> answer =
                     exams.lookup(hallTicket, queryOf(release), Priority.INTERACTIVE, deadline);
@@ -78,14 +82,24 @@ public final class SemesterLookup {
         throw LookupFailure.noResult("No R18 regular result of semester " + semester.key() + " for this hall ticket.");
     }
 
-    /** The university query of a release: its own link parameters, the right ones to send for it. */
+    /**
+     * The university query of a release: its own link parameters, the right ones to send for it. A link with an empty
+     * {@code degree=} (most B.Pharmacy rows of 2025) is sent with the programme its title names.
+     */
     static ExamQuery queryOf(ExamRelease release) {
         var params = release.params();
+        String degree = params.getOrDefault("degree", "");
+        if (degree.isBlank()) {
+            degree = release.degree() == Degree.UNKNOWN
+                    ? "btech"
+                    : release.degree().key();
+        }
         return new ExamQuery(
-                params.getOrDefault("degree", "btech"),
+                degree,
                 release.code(),
                 params.getOrDefault("etype", ""),
                 params.getOrDefault("type", ""),
-                params.getOrDefault("result", ""));
+                params.getOrDefault("result", ""),
+                params.getOrDefault("grad", ""));
     }
 }

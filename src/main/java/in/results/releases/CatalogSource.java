@@ -23,6 +23,7 @@ public final class CatalogSource {
     static final String NO_LIST = "";
 
     private final ListPage<ReleaseListing> releases;
+    private final UnclassifiedReleases unclassified = new UnclassifiedReleases();
     private volatile Built last = new Built(List.of(), ExamCatalog.builtIn(), ExamCatalog.builtIn(), NO_LIST);
     private volatile View recent = new View(ExamCatalog.builtIn(), false, NO_LIST);
 
@@ -50,6 +51,7 @@ public final class CatalogSource {
                         ExamCatalog.from(answer.value()),
                         ExamCatalog.fromOutdated(answer.value()),
                         versionOf(answer.value()));
+                unclassified.logNew(built.current());
                 last = built;
             }
             view = releases.isCurrent(answer)

@@ -1,5 +1,6 @@
 package in.results.report;
 
+import in.results.catalog.Course;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
 import in.results.core.HallTicket;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A student's report (DESIGN §4 "Report figures"), derived from the merged transcript alone: per semester the SGPA,
@@ -25,9 +27,11 @@ import java.util.Optional;
  * @param semesters      every semester with an attempt, in order 1-1 … 4-2
  * @param cgpa           the transcript's overall GPA (over the final rows that carry a pass grade)
  * @param creditsEarned  Σ credits of the final rows with a pass grade, over all semesters
- * @param creditsRequired credits the degree needs ({@link ReportRules#requiredCredits})
+ * @param creditsRequired credits the degree needs, empty where the university's figure is not known
+ *     ({@link in.results.catalog.Course#creditsRequired})
  * @param backlogs       every final row with a fail grade, semester by semester, in page order
- * @param percentage     {@link ReportRules#percentageOf} the CGPA
+ * @param percentage     {@link ReportRules#percentageOf} the CGPA, empty where the conversion is not the programme's
+ *     known one ({@link in.results.catalog.Course#hasKnownPercentage})
  */
 public record StudentReport(
         StudentDetails details,
@@ -35,9 +39,9 @@ public record StudentReport(
         List<SemesterReport> semesters,
         BigDecimal cgpa,
         BigDecimal creditsEarned,
-        int creditsRequired,
+        OptionalInt creditsRequired,
         List<Backlog> backlogs,
-        BigDecimal percentage) {
+        Optional<BigDecimal> percentage) {
 
     public StudentReport {
         Objects.requireNonNull(details, "details");
@@ -45,6 +49,7 @@ public record StudentReport(
         Objects.requireNonNull(cgpa, "cgpa");
         Objects.requireNonNull(creditsEarned, "creditsEarned");
         backlogs = List.copyOf(backlogs);
+        Objects.requireNonNull(creditsRequired, "creditsRequired");
         Objects.requireNonNull(percentage, "percentage");
     }
 
@@ -81,8 +86,8 @@ public record StudentReport(
         }
     }
 
-    /** The report of {@code hallTicket} from its merged transcript. */
-    public static StudentReport of(HallTicket hallTicket, Transcript transcript) {
+    /** The report of {@code hallTicket}, a student of {@code course}, from its merged transcript. */
+    public static StudentReport of(Course course, HallTicket hallTicket, Transcript transcript) {
         List<SemesterReport> semesters = new ArrayList<>();
         List<Backlog> backlogs = new ArrayList<>();
         BigDecimal creditsEarned = BigDecimal.ZERO;
@@ -106,8 +111,10 @@ public record StudentReport(
                 semesters,
                 transcript.overallGpa(),
                 creditsEarned,
-                ReportRules.requiredCredits(hallTicket),
+                course.creditsRequired(hallTicket.isLateralEntry()),
                 backlogs,
-                ReportRules.percentageOf(transcript.overallGpa()));
+                course.hasKnownPercentage()
+                        ? Optional.of(ReportRules.percentageOf(transcript.overallGpa()))
+                        : Optional.empty());
     }
 }

@@ -20,6 +20,15 @@ class JobKeyTest {
     }
 
     @Test
+    void a_postgraduate_exam_adds_its_grad_and_reads_back() {
+        JobKey key = new JobKey(RANGE, new ExamQuery("mba", "122", "null", "intgrade", "grade17", "pg"));
+
+        assertThat(key.id()).isEqualTo("18BD1A0501:18BD1A05J8:mba:122:null:intgrade:grade17:pg");
+        assertThat(JobKey.fromId(key.id())).contains(key);
+        assertThat(key.exam().formFor(new HallTicket("18BD1E0001"))).containsEntry("grad", "pg");
+    }
+
+    @Test
     void equal_requests_make_equal_keys_and_the_same_id() {
         JobKey one = new JobKey(RANGE, new ExamQuery("btech", "1503", "", "", ""));
         JobKey same = new JobKey(

@@ -3,6 +3,7 @@ package in.results.catalog;
 import static in.results.catalog.ReleaseListFixture.listOf;
 import static in.results.catalog.ReleaseListFixture.row;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import in.results.core.Regulation;
 import java.time.LocalDate;
@@ -20,7 +21,7 @@ class ExamCatalogTest {
     }
 
     private static boolean isR18Btech(ExamRelease release) {
-        return release.isBtechOf(Regulation.R18);
+        return new Course(Degree.BTECH, Regulation.R18).holds(release);
     }
 
     private static ExamRelease only(List<ExamRelease> releases, String code) {
@@ -37,37 +38,38 @@ class ExamCatalogTest {
         @Test
         void every_semester_has_the_codes_of_the_readme_table() {
             assertThat(Arrays.stream(Semester.values())
-                            .map(s -> catalog.btechReleases(Regulation.R18, s).size()))
-                    .containsExactly(14, 16, 14, 14, 17, 17, 14, 13);
+                            .map(s -> catalog.releases(new Course(Degree.BTECH, Regulation.R18), s)
+                                    .size()))
+                    .as("the README's codes per semester less its 20 minor-degree (M) codes: 6, 6, 4, 4 in 3-1 … 4-2")
+                    .containsExactly(14, 16, 14, 14, 11, 11, 10, 9);
             assertThat(Arrays.stream(Semester.values())
-                            .map(s -> catalog.btechReleases(Regulation.R22, s).size()))
+                            .map(s -> catalog.releases(new Course(Degree.BTECH, Regulation.R22), s)
+                                    .size()))
                     .containsExactly(5, 4, 3, 2, 1, 0, 0, 0);
             assertThat(catalog.all()).hasSize(119 + 15);
         }
 
         @Test
         void first_semester_regular_releases_are_the_four_r_codes_in_code_order() {
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+            assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
                     .containsExactly("1323", "1404", "1467", "1572");
         }
 
         @Test
         void second_semester_regular_releases_include_the_r18_second_half_for_r16_first_half_students() {
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_2)))
+            assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_2)))
                     .containsExactly("1356", "1363", "1435", "1448", "1503");
         }
 
         @Test
         void undated_releases_are_in_code_order() {
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S4_2)))
-                    .containsExactly(
-                            "1580", "1600", "1623", "1672", "1673", "1677", "1691", "1698", "1716", "1790", "1794",
-                            "1808", "1812");
+            assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S4_2)))
+                    .containsExactly("1580", "1600", "1623", "1672", "1673", "1691", "1716", "1790", "1808");
         }
 
         @Test
         void letters_give_the_kind_and_codes_without_a_letter_are_unknown() {
-            List<ExamRelease> firstYear = catalog.btechReleases(Regulation.R18, Semester.S1_2);
+            List<ExamRelease> firstYear = catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_2);
 
             assertThat(only(firstYear, "1356").kind()).isEqualTo(ReleaseKind.REGULAR);
             assertThat(only(firstYear, "1381").kind()).isEqualTo(ReleaseKind.ADVANCED_SUPPLEMENTARY);
@@ -76,10 +78,46 @@ class ExamCatalogTest {
         }
 
         @Test
+        void the_twenty_minor_degree_codes_of_the_readme_are_known_but_in_no_semester() {
+            Course r18 = new Course(Degree.BTECH, Regulation.R18);
+            List<String> minorCodes = List.of(
+                    "1638", "1639", "1653", "1654", "1655", "1677", "1695", "1696", "1697", "1698", "1762", "1788",
+                    "1789", "1794", "1812", "1827", "1832", "1846", "1850", "1861");
+
+            assertThat(codes(catalog.specialReleases(r18, SpecialProgramme.MINOR_DEGREE)))
+                    .as("undated, so in code order")
+                    .containsExactlyElementsOf(minorCodes);
+            assertThat(catalog.all())
+                    .filteredOn(r -> r.special() == SpecialProgramme.MINOR_DEGREE)
+                    .extracting(ExamRelease::code)
+                    .containsExactlyInAnyOrderElementsOf(minorCodes);
+            assertThat(r18.semesters().stream().flatMap(s -> catalog.releases(r18, s).stream()))
+                    .extracting(ExamRelease::code)
+                    .doesNotContainAnyElementsOf(minorCodes);
+            ExamRelease minor = only(catalog.all(), "1861");
+            assertThat(minor.term()).as("the semester the title names").isEqualTo(Semester.S4_1);
+            assertThat(minor.kind()).isEqualTo(ReleaseKind.UNKNOWN);
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1861")).isTrue();
+            assertThat(catalog.rcrvRelease(Degree.BTECH, "1861").orElseThrow().special())
+                    .isEqualTo(SpecialProgramme.MINOR_DEGREE);
+            assertThat(catalog.specialReleases(r18, SpecialProgramme.PHD_COURSE_WORK))
+                    .isEmpty();
+            assertThat(catalog.specialReleases(new Course(Degree.BTECH, Regulation.R22), SpecialProgramme.MINOR_DEGREE))
+                    .isEmpty();
+        }
+
+        @Test
+        void none_is_no_special_programme() {
+            assertThatThrownBy(() ->
+                            catalog.specialReleases(new Course(Degree.BTECH, Regulation.R18), SpecialProgramme.NONE))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+
+        @Test
         void built_in_r18_releases_have_no_date_no_title_and_say_where_they_come_from() {
             assertThat(catalog.all())
                     .filteredOn(ExamCatalogTest::isR18Btech)
-                    .hasSize(119)
+                    .hasSize(99)
                     .allSatisfy(r -> {
                         assertThat(r.releaseDate()).isEqualTo(ReleaseDate.UNKNOWN);
                         assertThat(r.releasedOn()).isEmpty();
@@ -112,9 +150,10 @@ class ExamCatalogTest {
         @Test
         void every_code_may_have_rc_rv_results_asked_with_gradercrv_and_rcrvintgrade() {
             assertThat(catalog.all())
-                    .allSatisfy(r -> assertThat(catalog.hasRcrv(r.code())).isTrue());
+                    .allSatisfy(r ->
+                            assertThat(catalog.hasRcrv(Degree.BTECH, r.code())).isTrue());
 
-            ExamRelease rcrv = catalog.rcrvRelease("1323").orElseThrow();
+            ExamRelease rcrv = catalog.rcrvRelease(Degree.BTECH, "1323").orElseThrow();
             assertThat(rcrv.rcrv()).isTrue();
             assertThat(rcrv.term()).isEqualTo(Semester.S1_1);
             assertThat(rcrv.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
@@ -134,8 +173,8 @@ class ExamCatalogTest {
 
         @Test
         void a_code_nobody_knows_has_no_rc_rv() {
-            assertThat(catalog.hasRcrv("9999")).isFalse();
-            assertThat(catalog.rcrvRelease("9999")).isEmpty();
+            assertThat(catalog.hasRcrv(Degree.BTECH, "9999")).isFalse();
+            assertThat(catalog.rcrvRelease(Degree.BTECH, "9999")).isEmpty();
         }
     }
 
@@ -161,11 +200,11 @@ class ExamCatalogTest {
 
         @Test
         void fourth_year_first_semester_regular_is_1545_from_the_list() {
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S4_1)))
+            assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S4_1)))
                     .containsExactly("1545");
 
-            ExamRelease release =
-                    catalog.btechRegularReleases(Regulation.R18, Semester.S4_1).get(0);
+            ExamRelease release = catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S4_1)
+                    .get(0);
             assertThat(release.source()).isEqualTo(ReleaseSource.RELEASE_LIST);
             assertThat(release.releasedOn()).contains(LocalDate.of(2022, 5, 5));
             assertThat(release.title()).isEqualTo("B.Tech IV Year I Semester (R18) Regular Examinations Results");
@@ -178,7 +217,7 @@ class ExamCatalogTest {
         @Test
         void fourth_year_first_semester_has_only_1545_because_later_built_in_codes_are_above_the_lists_newest() {
             // The list's newest code is 1549: 1585 … 1861 had not been released when it was written.
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S4_1)))
+            assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S4_1)))
                     .containsExactly("1545");
             assertThat(catalog.all())
                     .filteredOn(r -> r.source() == ReleaseSource.BUILT_IN_TABLE)
@@ -188,34 +227,37 @@ class ExamCatalogTest {
         @Test
         void first_year_second_semester_regulars_are_the_five_listed_regular_exams_in_date_order() {
             // 14-JUL-2019, 20-JUL-2019, 21-JAN-2021, 06-MAR-2021 (COVID), 16-DEC-2021
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_2)))
+            assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_2)))
                     .containsExactly("1356", "1363", "1435", "1448", "1503");
-            assertThat(catalog.btechRegularReleases(Regulation.R18, Semester.S1_2))
+            assertThat(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_2))
                     .allSatisfy(r -> assertThat(r.source()).isEqualTo(ReleaseSource.RELEASE_LIST));
         }
 
         @Test
         void first_year_second_semester_lists_its_regular_and_supplementary_releases_in_date_order() {
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_2)))
+            assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_2)))
                     .containsExactly("1356", "1363", "1381", "1435", "1448", "1481", "1503");
         }
 
         @Test
         void first_semester_regulars_are_the_three_listed_ones_and_not_the_later_1572_of_the_table() {
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+            assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
                     .containsExactly("1323", "1404", "1467");
         }
 
         @Test
         void semester_sizes_are_the_table_codes_up_to_the_lists_newest_code_every_one_of_them_listed() {
             assertThat(Arrays.stream(Semester.values())
-                            .map(s -> catalog.btechReleases(Regulation.R18, s).size()))
+                            .map(s -> catalog.releases(new Course(Degree.BTECH, Regulation.R18), s)
+                                    .size()))
                     .containsExactly(6, 7, 4, 4, 2, 1, 1, 0);
-            assertThat(Arrays.stream(Semester.values()).flatMap(s -> catalog.btechReleases(Regulation.R18, s).stream()))
+            assertThat(Arrays.stream(Semester.values())
+                            .flatMap(s -> catalog.releases(new Course(Degree.BTECH, Regulation.R18), s).stream()))
                     .allSatisfy(
                             r -> assertThat(catalog.isUnlisted(r)).as(r.code()).isFalse());
             assertThat(Arrays.stream(Semester.values())
-                            .map(s -> catalog.btechReleases(Regulation.R22, s).size()))
+                            .map(s -> catalog.releases(new Course(Degree.BTECH, Regulation.R22), s)
+                                    .size()))
                     .containsOnly(0);
         }
 
@@ -235,9 +277,9 @@ class ExamCatalogTest {
 
         @Test
         void a_code_with_an_rc_rv_row_has_rc_rv_with_that_rows_own_parameters() {
-            assertThat(catalog.hasRcrv("1503")).isTrue();
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1503")).isTrue();
 
-            ExamRelease rcrv = catalog.rcrvRelease("1503").orElseThrow();
+            ExamRelease rcrv = catalog.rcrvRelease(Degree.BTECH, "1503").orElseThrow();
             assertThat(rcrv.title()).isEqualTo("RC/RV B.Tech I Year II Semester (R18) Regular Examinations Results");
             assertThat(rcrv.releasedOn()).contains(LocalDate.of(2022, 2, 7));
             assertThat(rcrv.params())
@@ -251,7 +293,7 @@ class ExamCatalogTest {
 
         @Test
         void an_old_rc_rv_row_keeps_its_bare_etype_rcrv_link() {
-            assertThat(catalog.rcrvRelease("1356").orElseThrow().params())
+            assertThat(catalog.rcrvRelease(Degree.BTECH, "1356").orElseThrow().params())
                     .containsExactly(
                             Map.entry("degree", "btech"), Map.entry("examCode", "1356"), Map.entry("etype", "rcrv"));
         }
@@ -259,17 +301,17 @@ class ExamCatalogTest {
         @Test
         void r18_codes_listed_without_an_rc_rv_row_have_no_rc_rv() {
             for (String code : List.of("1545", "1323", "1358", "1391", "1404", "1448", "1476")) {
-                assertThat(catalog.hasRcrv(code)).as(code).isFalse();
-                assertThat(catalog.rcrvRelease(code)).as(code).isEmpty();
+                assertThat(catalog.hasRcrv(Degree.BTECH, code)).as(code).isFalse();
+                assertThat(catalog.rcrvRelease(Degree.BTECH, code)).as(code).isEmpty();
             }
         }
 
         @Test
         void a_built_in_code_above_the_lists_newest_code_is_not_asked_nor_its_rc_rv() {
             assertThat(catalog.all()).noneMatch(r -> r.code().equals("1572"));
-            assertThat(catalog.hasRcrv("1572")).isFalse();
-            assertThat(catalog.mayHaveUnlistedRcrv("1572")).isFalse();
-            assertThat(catalog.rcrvRelease("1572")).isEmpty();
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1572")).isFalse();
+            assertThat(catalog.mayHaveUnlistedRcrv(Degree.BTECH, "1572")).isFalse();
+            assertThat(catalog.rcrvRelease(Degree.BTECH, "1572")).isEmpty();
         }
 
         @Test
@@ -277,14 +319,17 @@ class ExamCatalogTest {
             ExamCatalog outdated = ExamCatalog.fromOutdated(ReleaseListFixture.may2022());
 
             assertThat(Arrays.stream(Semester.values())
-                            .map(s -> outdated.btechReleases(Regulation.R18, s).size()))
-                    .containsExactly(14, 16, 14, 14, 17, 17, 14, 13);
-            ExamRelease later = only(outdated.btechReleases(Regulation.R18, Semester.S1_1), "1572");
+                            .map(s -> outdated.releases(new Course(Degree.BTECH, Regulation.R18), s)
+                                    .size()))
+                    .containsExactly(14, 16, 14, 14, 11, 11, 10, 9);
+            ExamRelease later =
+                    only(outdated.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1), "1572");
             assertThat(later.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
             assertThat(outdated.isUnlisted(later)).isFalse();
-            assertThat(outdated.hasRcrv("1572")).isTrue();
-            assertThat(outdated.rcrvRelease("1572").orElseThrow().source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
-            assertThat(outdated.hasRcrv("1545")).isFalse(); // listed without an RC/RV row
+            assertThat(outdated.hasRcrv(Degree.BTECH, "1572")).isTrue();
+            assertThat(outdated.rcrvRelease(Degree.BTECH, "1572").orElseThrow().source())
+                    .isEqualTo(ReleaseSource.BUILT_IN_TABLE);
+            assertThat(outdated.hasRcrv(Degree.BTECH, "1545")).isFalse(); // listed without an RC/RV row
         }
 
         @Test
@@ -293,7 +338,7 @@ class ExamCatalogTest {
                     catalog.all().stream().filter(r -> r.code().equals("1503")).toList();
 
             assertThat(both).extracting(ExamRelease::rcrv).containsExactlyInAnyOrder(true, false);
-            assertThat(catalog.btechReleases(Regulation.R18, Semester.S1_2))
+            assertThat(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_2))
                     .filteredOn(r -> r.code().equals("1503"))
                     .singleElement()
                     .extracting(ExamRelease::rcrv)
@@ -307,7 +352,8 @@ class ExamCatalogTest {
                     catalog.all().stream().filter(r -> r.code().equals("1487")).toList();
 
             assertThat(both).hasSize(2);
-            assertThat(catalog.rcrvRelease("1487").orElseThrow().releasedOn()).contains(LocalDate.of(2022, 1, 17));
+            assertThat(catalog.rcrvRelease(Degree.BTECH, "1487").orElseThrow().releasedOn())
+                    .contains(LocalDate.of(2022, 1, 17));
             assertThat(both)
                     .filteredOn(r -> !r.rcrv())
                     .singleElement()
@@ -329,13 +375,13 @@ class ExamCatalogTest {
             assertThat(r16.kind()).isEqualTo(ReleaseKind.ADVANCED_SUPPLEMENTARY);
             assertThat(r16.rcrv()).isFalse();
             assertThat(r16.params()).containsExactly(Map.entry("degree", "btech"), Map.entry("examCode", "1483"));
-            assertThat(catalog.hasRcrv("1483")).isTrue();
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1483")).isTrue();
         }
 
         @Test
         void rc_rv_releases_never_appear_in_the_semester_lists() {
             for (Semester semester : Semester.values()) {
-                assertThat(catalog.btechReleases(Regulation.R18, semester))
+                assertThat(catalog.releases(new Course(Degree.BTECH, Regulation.R18), semester))
                         .as(semester.key())
                         .allSatisfy(r -> {
                             assertThat(r.rcrv()).isFalse();
@@ -347,10 +393,10 @@ class ExamCatalogTest {
 
         @Test
         void the_semester_lists_are_unmodifiable() {
-            List<ExamRelease> releases = catalog.btechReleases(Regulation.R18, Semester.S1_1);
+            List<ExamRelease> releases = catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1);
 
             assertThat(releases).isUnmodifiable();
-            assertThat(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1))
+            assertThat(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1))
                     .isUnmodifiable();
             assertThat(catalog.all()).isUnmodifiable();
         }
@@ -365,17 +411,59 @@ class ExamCatalogTest {
             ExamCatalog catalog = ExamCatalog.from(listOf(
                     row("degree=btech&examCode=1467&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "06-SEP-2021")));
 
-            List<ExamRelease> firstSemester = catalog.btechReleases(Regulation.R18, Semester.S1_1);
+            List<ExamRelease> firstSemester = catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1);
             assertThat(codes(firstSemester)).containsExactly("1323", "1358", "1404", "1430", "1467");
             ExamRelease listed = only(firstSemester, "1467");
             assertThat(listed.source()).isEqualTo(ReleaseSource.RELEASE_LIST);
             assertThat(listed.title()).isEqualTo(BTECH_1_1_REGULAR);
             assertThat(listed.releasedOn()).contains(LocalDate.of(2021, 9, 6));
             assertThat(only(firstSemester, "1323").source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+            assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
                     .containsExactly("1323", "1404", "1467");
             // The table's codes up to 1467: 1-1 five, 1-2 five, 2-1 three, 2-2 two, 3-1 one; none of R22.
             assertThat(catalog.all()).hasSize(16);
+        }
+
+        @Test
+        void listed_minor_degree_releases_are_the_course_s_special_releases_in_date_order_never_its_semesters() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row(
+                            "degree=btech&examCode=1845&etype=r17&type=intgrade",
+                            "B.Tech III Year I Semester (R22) Minor Degree Program Regular Examinations Results",
+                            "03-MAR-2025"),
+                    row(
+                            "degree=btech&examCode=1841&etype=r17&type=intgrade",
+                            "B.Tech III Year I Semester (R22) Regular Examinations Results",
+                            "03-MAR-2025"),
+                    row(
+                            "degree=btech&examCode=1827&etype=r17&result=gradercrv&type=rcrvintgrade",
+                            "RC/RV B.Tech III Year II Semester (R18) Minor degree Regular Examinations Results",
+                            "30-NOV-2024"),
+                    row(
+                            "degree=btech&examCode=1827&etype=r17&type=intgrade",
+                            "III B.Tech Year II Semester (R18) (Minor degree) Regular Examinations AUGUST-2024 Results",
+                            "06-OCT-2024"),
+                    row(
+                            "degree=btech&examCode=1799&etype=r17&type=intgrade",
+                            "IV B.Tech Year I Semester (R18) (Minor degree) Supplementary Examinations March-2024 Results",
+                            "21-JUL-2024")));
+            Course r18 = new Course(Degree.BTECH, Regulation.R18);
+            Course r22 = new Course(Degree.BTECH, Regulation.R22);
+
+            assertThat(codes(catalog.releases(r22, Semester.S3_1))).containsExactly("1841");
+            assertThat(codes(catalog.regularReleases(r22, Semester.S3_1))).containsExactly("1841");
+            assertThat(codes(catalog.specialReleases(r22, SpecialProgramme.MINOR_DEGREE)))
+                    .containsExactly("1845");
+            // 1799 is on the list only: the README's table does not have it. Listed ones by date, the table's M codes
+            // up to the newest listed code placed by code among them.
+            assertThat(codes(catalog.specialReleases(r18, SpecialProgramme.MINOR_DEGREE)))
+                    .containsExactly(
+                            "1638", "1639", "1653", "1654", "1655", "1677", "1695", "1696", "1697", "1698", "1762",
+                            "1788", "1789", "1794", "1799", "1812", "1827", "1832");
+            assertThat(catalog.releases(r18, Semester.S3_2))
+                    .extracting(ExamRelease::code)
+                    .doesNotContain("1827");
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1827")).isTrue();
         }
 
         @Test
@@ -385,9 +473,11 @@ class ExamCatalogTest {
 
             assertThat(catalog.all()).noneMatch(r -> Integer.parseInt(r.code()) > 1467);
             for (String code : List.of("1504", "1572", "1852", "1662", "1855")) {
-                assertThat(catalog.hasRcrv(code)).as(code).isFalse();
-                assertThat(catalog.mayHaveUnlistedRcrv(code)).as(code).isFalse();
-                assertThat(catalog.rcrvRelease(code)).as(code).isEmpty();
+                assertThat(catalog.hasRcrv(Degree.BTECH, code)).as(code).isFalse();
+                assertThat(catalog.mayHaveUnlistedRcrv(Degree.BTECH, code))
+                        .as(code)
+                        .isFalse();
+                assertThat(catalog.rcrvRelease(Degree.BTECH, code)).as(code).isEmpty();
             }
         }
 
@@ -396,35 +486,37 @@ class ExamCatalogTest {
             ExamCatalog catalog = ExamCatalog.from(listOf(
                     row("degree=btech&examCode=1467&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "06-SEP-2021")));
 
-            ExamRelease unlisted = only(catalog.btechReleases(Regulation.R18, Semester.S1_1), "1404");
+            ExamRelease unlisted =
+                    only(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1), "1404");
             assertThat(catalog.isUnlisted(unlisted)).isTrue();
             assertThat(catalog.isUnlisted(only(catalog.all(), "1467"))).isFalse();
-            assertThat(catalog.hasRcrv("1404")).isFalse();
-            assertThat(catalog.mayHaveUnlistedRcrv("1404")).isTrue();
-            assertThat(catalog.rcrvRelease("1404").orElseThrow().params())
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1404")).isFalse();
+            assertThat(catalog.mayHaveUnlistedRcrv(Degree.BTECH, "1404")).isTrue();
+            assertThat(catalog.rcrvRelease(Degree.BTECH, "1404").orElseThrow().params())
                     .containsExactly(
                             Map.entry("degree", "btech"),
                             Map.entry("examCode", "1404"),
                             Map.entry("etype", "r17"),
                             Map.entry("result", "gradercrv"),
                             Map.entry("type", "rcrvintgrade"));
-            assertThat(catalog.hasRcrv("1467")).isFalse();
-            assertThat(catalog.mayHaveUnlistedRcrv("1467")).isFalse();
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1467")).isFalse();
+            assertThat(catalog.mayHaveUnlistedRcrv(Degree.BTECH, "1467")).isFalse();
         }
 
         @Test
-        void the_newest_code_counts_rows_of_every_degree() {
+        void the_newest_code_is_the_newest_b_tech_code_because_each_programme_numbers_its_own() {
+            // An MBA code above every built-in B.Tech code says nothing of which B.Tech exams were released.
             ExamCatalog catalog = ExamCatalog.from(listOf(
                     row("degree=btech&examCode=1467&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "06-SEP-2021"),
                     row(
                             "degree=mba&examCode=1575",
-                            "MBA I Year I Semester (R19) Regular Examinations Results",
+                            "MBA I Semester (R19) Regular Examinations Results",
                             "20-JUL-2022")));
 
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1)))
-                    .endsWith("1504", "1572");
-            assertThat(catalog.isUnlisted(only(catalog.all(), "1572"))).isTrue();
-            assertThat(catalog.all()).noneMatch(r -> r.code().equals("1615"));
+            assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
+                    .containsExactly("1323", "1358", "1404", "1430", "1467");
+            assertThat(catalog.isUnlisted(only(catalog.all(), "1430"))).isTrue();
+            assertThat(catalog.all()).noneMatch(r -> r.code().equals("1504"));
         }
 
         @Test
@@ -435,7 +527,8 @@ class ExamCatalogTest {
                     BTECH_1_1_REGULAR,
                     "10-JAN-2023")));
 
-            ExamRelease listed = only(catalog.btechReleases(Regulation.R18, Semester.S1_1), "1615");
+            ExamRelease listed =
+                    only(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1), "1615");
             assertThat(listed.kind()).isEqualTo(ReleaseKind.REGULAR);
             assertThat(listed.params())
                     .containsExactly(
@@ -444,7 +537,7 @@ class ExamCatalogTest {
                             Map.entry("etype", "r17"),
                             Map.entry("type", "intgrade"),
                             Map.entry("result", "null"));
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+            assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
                     .containsExactly("1323", "1404", "1467", "1572", "1615");
         }
 
@@ -453,24 +546,24 @@ class ExamCatalogTest {
             ExamCatalog catalog = ExamCatalog.from(listOf(
                     row("degree=btech&examCode=1900&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "10-JAN-2026")));
 
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+            assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
                     .containsExactly("1323", "1404", "1467", "1572", "1900");
-            assertThat(catalog.btechReleases(Regulation.R18, Semester.S1_1))
+            assertThat(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1))
                     .hasSize(15)
                     .last()
                     .extracting(ExamRelease::code)
                     .isEqualTo("1900");
-            assertThat(catalog.hasRcrv("1900")).isFalse();
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1900")).isFalse();
         }
 
         @Test
         void dated_releases_go_by_date_and_undated_ones_follow_the_latest_dated_lower_code() {
-            // Dates deliberately out of code order: 1404 is listed as released after 1430. A later M.Tech row makes
-            // the list's newest code 1900, so that every built-in code is in.
+            // Dates deliberately out of code order: 1404 is listed as released after 1430. A later B.Tech row makes
+            // the list's newest B.Tech code 1900, so that every built-in code is in.
             ExamCatalog catalog = ExamCatalog.from(listOf(
                     row(
-                            "degree=mtech&examCode=1900",
-                            "M.Tech I Year I Semester (R22) Regular Examinations Results",
+                            "degree=btech&examCode=1900",
+                            "B.Tech II Year I Semester (R22) Regular Examinations Results",
                             "10-JAN-2026"),
                     row("degree=btech&examCode=1404&etype=r17&type=grade17", BTECH_1_1_REGULAR, "01-FEB-2021"),
                     row(
@@ -480,7 +573,7 @@ class ExamCatalogTest {
 
             // 1323, 1358: undated, no lower dated code → first, by code. 1430 (11-JAN) before
             // 1404 (01-FEB). 1467…: undated, after the latest date of lower codes (01-FEB), by code.
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1)))
+            assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
                     .containsExactly(
                             "1323", "1358", "1430", "1404", "1467", "1504", "1572", "1615", "1658", "1700", "1732",
                             "1764", "1804", "1852");
@@ -498,7 +591,7 @@ class ExamCatalogTest {
                             "B.Tech I Year II Semester (R18) Regular Examinations Results",
                             "06-MAR-2021")));
 
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_2))
+            assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_2))
                             .subList(0, 4))
                     .containsExactly("1356", "1363", "1435", "1448");
         }
@@ -526,11 +619,12 @@ class ExamCatalogTest {
                     "RC/RV " + BTECH_1_1_REGULAR,
                     "20-JUN-2022")));
 
-            ExamRelease exam = only(catalog.btechReleases(Regulation.R18, Semester.S1_1), "1572");
+            ExamRelease exam = only(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1), "1572");
             assertThat(exam.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
             assertThat(catalog.isUnlisted(exam)).isFalse(); // its RC/RV row shows it was released
-            assertThat(catalog.hasRcrv("1572")).isTrue();
-            assertThat(catalog.rcrvRelease("1572").orElseThrow().source()).isEqualTo(ReleaseSource.RELEASE_LIST);
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1572")).isTrue();
+            assertThat(catalog.rcrvRelease(Degree.BTECH, "1572").orElseThrow().source())
+                    .isEqualTo(ReleaseSource.RELEASE_LIST);
         }
 
         @Test
@@ -540,12 +634,13 @@ class ExamCatalogTest {
                     "RC/RV B.Tech II Year I Semester (R18) Supplementary Examinations Results",
                     "20-FEB-2026")));
 
-            ExamRelease implied = only(catalog.btechReleases(Regulation.R18, Semester.S2_1), "1900");
+            ExamRelease implied =
+                    only(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S2_1), "1900");
             assertThat(implied.source()).isEqualTo(ReleaseSource.RCRV_ROW);
             assertThat(implied.kind()).isEqualTo(ReleaseKind.SUPPLEMENTARY);
             assertThat(implied.releasedOn()).isEmpty();
             assertThat(implied.params()).containsExactly(Map.entry("degree", "btech"), Map.entry("examCode", "1900"));
-            assertThat(catalog.hasRcrv("1900")).isTrue();
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1900")).isTrue();
         }
 
         @Test
@@ -556,7 +651,7 @@ class ExamCatalogTest {
                     "10-JAN-2026")));
 
             assertThat(only(catalog.all(), "1900").degree()).isEqualTo(Degree.BTECH);
-            assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+            assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
                     .endsWith("1900");
         }
 
@@ -577,7 +672,7 @@ class ExamCatalogTest {
                             "10-JAN-2026")));
 
             assertThat(catalog.all()).hasSize(119 + 15 + 3);
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1)))
+            assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
                     .doesNotContain("1901", "1902", "1903");
             assertThat(only(catalog.all(), "1901").degree()).isEqualTo(Degree.BPHARMACY);
             assertThat(only(catalog.all(), "1903").degree()).isEqualTo(Degree.MTECH);
@@ -601,7 +696,7 @@ class ExamCatalogTest {
             ExamRelease listed = only(catalog.all(), "1900");
             assertThat(listed.releaseDate()).isEqualTo(ReleaseDate.UNKNOWN);
             assertThat(listed.source()).isEqualTo(ReleaseSource.RELEASE_LIST);
-            assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S1_1)))
+            assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
                     .endsWith("1852", "1900");
         }
     }

@@ -282,6 +282,41 @@ class ExamReleaseTest {
     }
 
     @Test
+    void a_release_without_a_special_programme_is_one_of_the_degree_s_semesters_and_differs_from_a_minor_one() {
+        ExamRelease r = release();
+        ExamRelease minor = new ExamRelease(
+                r.code(),
+                r.degree(),
+                r.regulation(),
+                r.term(),
+                r.kind(),
+                SpecialProgramme.MINOR_DEGREE,
+                r.rcrv(),
+                r.releaseDate(),
+                r.params(),
+                r.title(),
+                r.source());
+
+        assertThat(r.special()).isEqualTo(SpecialProgramme.NONE);
+        assertThat(minor).isNotEqualTo(r);
+        assertThat(new Course(Degree.BTECH, Regulation.R18).holds(r)).isTrue();
+        assertThat(new Course(Degree.BTECH, Regulation.R18).holds(minor)).isFalse();
+        assertThatThrownBy(() -> new ExamRelease(
+                        r.code(),
+                        r.degree(),
+                        r.regulation(),
+                        r.term(),
+                        r.kind(),
+                        null,
+                        r.rcrv(),
+                        r.releaseDate(),
+                        r.params(),
+                        r.title(),
+                        r.source()))
+                .isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
     void semester_is_present_only_for_a_single_semester_term() {
         ExamRelease r = release();
         ExamRelease wholeYear = new ExamRelease(
@@ -298,9 +333,9 @@ class ExamReleaseTest {
 
         assertThat(r.semester()).contains(Semester.S4_1);
         assertThat(wholeYear.semester()).isEmpty();
-        assertThat(wholeYear.isBtechOf(Regulation.R18)).isFalse();
-        assertThat(r.isBtechOf(Regulation.R18)).isTrue();
-        assertThat(r.isBtechOf(Regulation.R22)).isFalse();
+        assertThat(new Course(Degree.BTECH, Regulation.R18).holds(wholeYear)).isFalse();
+        assertThat(new Course(Degree.BTECH, Regulation.R18).holds(r)).isTrue();
+        assertThat(new Course(Degree.BTECH, Regulation.R22).holds(r)).isFalse();
     }
 
     @Test

@@ -32,11 +32,16 @@ class R22CatalogTest {
             """)
     void r22_titles_read_as_b_tech_r22_with_semester_kind_and_rc_rv(
             String title, String semester, ReleaseKind kind, boolean rcrv) {
-        ReleaseTitle read = TitleReader.read(title);
+        ReleaseTitle read = TitleReader.read(title, Degree.UNKNOWN);
 
         assertThat(read)
                 .isEqualTo(new ReleaseTitle(
-                        Degree.BTECH, "R22", Semester.parse(semester).orElseThrow(), kind, rcrv));
+                        Degree.BTECH,
+                        "R22",
+                        Semester.parse(semester).orElseThrow(),
+                        kind,
+                        SpecialProgramme.NONE,
+                        rcrv));
     }
 
     @ParameterizedTest
@@ -48,7 +53,9 @@ class R22CatalogTest {
             """)
     void an_exam_session_at_the_end_of_a_title_changes_nothing_it_says(String title) {
         for (String session : List.of("June-2025", "JUNE-2025", "Nov/Dec-2024", "(May-2025)", "I-2025")) {
-            assertThat(TitleReader.read(title + " " + session)).as(session).isEqualTo(TitleReader.read(title));
+            assertThat(TitleReader.read(title + " " + session, Degree.UNKNOWN))
+                    .as(session)
+                    .isEqualTo(TitleReader.read(title, Degree.UNKNOWN));
         }
     }
 
@@ -56,15 +63,18 @@ class R22CatalogTest {
     void the_built_in_table_knows_the_r22_codes_of_the_public_record_with_their_dates() {
         ExamCatalog catalog = ExamCatalog.builtIn();
 
-        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S1_1)))
+        assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S1_1)))
                 .containsExactly("1662", "1699", "1763", "1803", "1851");
-        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S1_2)))
+        assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S1_2)))
                 .containsExactly("1704", "1768", "1800", "1855");
-        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S2_1))).containsExactly("1771", "1818", "1833");
-        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S2_2))).containsExactly("1813", "1837");
-        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S3_1))).containsExactly("1841");
-        ExamRelease batch2024 =
-                catalog.btechReleases(Regulation.R22, Semester.S1_1).getLast();
+        assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S2_1)))
+                .containsExactly("1771", "1818", "1833");
+        assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S2_2)))
+                .containsExactly("1813", "1837");
+        assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S3_1)))
+                .containsExactly("1841");
+        ExamRelease batch2024 = catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S1_1)
+                .getLast();
         assertThat(batch2024.releasedOn()).contains(LocalDate.of(2025, 3, 17));
         assertThat(batch2024.kind()).isEqualTo(ReleaseKind.REGULAR);
         assertThat(batch2024.source()).isEqualTo(ReleaseSource.BUILT_IN_TABLE);
@@ -74,7 +84,7 @@ class R22CatalogTest {
                         Map.entry("examCode", "1851"),
                         Map.entry("etype", "r17"),
                         Map.entry("type", "intgrade"));
-        assertThat(catalog.rcrvRelease("1851").orElseThrow().params())
+        assertThat(catalog.rcrvRelease(Degree.BTECH, "1851").orElseThrow().params())
                 .containsEntry("result", "gradercrv")
                 .containsEntry("type", "rcrvintgrade");
     }
@@ -83,11 +93,11 @@ class R22CatalogTest {
     void each_r22_batch_has_its_own_regular_code_for_the_same_semester_in_date_order() {
         ExamCatalog catalog = ExamCatalog.builtIn();
 
-        assertThat(codes(catalog.btechRegularReleases(Regulation.R22, Semester.S1_1)))
+        assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R22), Semester.S1_1)))
                 .containsExactly("1662", "1763", "1851");
-        assertThat(codes(catalog.btechRegularReleases(Regulation.R22, Semester.S2_1)))
+        assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R22), Semester.S2_1)))
                 .containsExactly("1771", "1833");
-        assertThat(codes(catalog.btechRegularReleases(Regulation.R18, Semester.S1_1)))
+        assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
                 .doesNotContain("1662", "1763", "1851");
     }
 
@@ -111,15 +121,17 @@ class R22CatalogTest {
                         "B.Tech IV Year I Semester (R18) Regular Examinations Results",
                         "27-MAR-2025")));
 
-        assertThat(codes(catalog.btechRegularReleases(Regulation.R22, Semester.S1_1)))
+        assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R22), Semester.S1_1)))
                 .containsExactly("1662", "1763", "1851", "1895");
-        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S4_1))).containsExactly("1890");
-        assertThat(codes(catalog.btechReleases(Regulation.R18, Semester.S4_1)))
+        assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S4_1)))
+                .containsExactly("1890");
+        assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S4_1)))
                 .contains("1858")
                 .doesNotContain("1890");
-        assertThat(catalog.hasRcrv("1895")).isTrue();
-        assertThat(catalog.rcrvRelease("1895").orElseThrow().releasedOn()).contains(LocalDate.of(2026, 5, 10));
-        assertThat(catalog.hasRcrv("1890")).isFalse();
+        assertThat(catalog.hasRcrv(Degree.BTECH, "1895")).isTrue();
+        assertThat(catalog.rcrvRelease(Degree.BTECH, "1895").orElseThrow().releasedOn())
+                .contains(LocalDate.of(2026, 5, 10));
+        assertThat(catalog.hasRcrv(Degree.BTECH, "1890")).isFalse();
     }
 
     @Test
@@ -135,15 +147,19 @@ class R22CatalogTest {
                         "B.Tech I Year I Semester (R22) Regular Examinations Results",
                         "27-MAY-2023")));
 
-        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S1_1))).containsExactly("1662", "1699");
-        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S1_2))).containsExactly("1704");
-        assertThat(codes(catalog.btechReleases(Regulation.R22, Semester.S2_1))).isEmpty();
-        ExamRelease lost = catalog.btechReleases(Regulation.R22, Semester.S1_1).get(1);
+        assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S1_1)))
+                .containsExactly("1662", "1699");
+        assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S1_2)))
+                .containsExactly("1704");
+        assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S2_1)))
+                .isEmpty();
+        ExamRelease lost = catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S1_1)
+                .get(1);
         assertThat(catalog.isUnlisted(lost)).isTrue();
         assertThat(lost.releasedOn()).contains(LocalDate.of(2023, 10, 19));
-        assertThat(catalog.mayHaveUnlistedRcrv("1699")).isTrue();
-        assertThat(catalog.hasRcrv("1763")).isFalse();
-        assertThat(catalog.rcrvRelease("1763")).isEmpty();
+        assertThat(catalog.mayHaveUnlistedRcrv(Degree.BTECH, "1699")).isTrue();
+        assertThat(catalog.hasRcrv(Degree.BTECH, "1763")).isFalse();
+        assertThat(catalog.rcrvRelease(Degree.BTECH, "1763")).isEmpty();
     }
 
     @Test
@@ -153,7 +169,7 @@ class R22CatalogTest {
                 "B.Tech II Year I Semester (R22) Regular Examinations Results December-2024",
                 "08-FEB-2025")));
 
-        ExamRelease listed = catalog.btechReleases(Regulation.R22, Semester.S2_1).stream()
+        ExamRelease listed = catalog.releases(new Course(Degree.BTECH, Regulation.R22), Semester.S2_1).stream()
                 .filter(release -> release.code().equals("1833"))
                 .findFirst()
                 .orElseThrow();
@@ -168,7 +184,7 @@ class R22CatalogTest {
                 "B.Tech II Year II Semester (R22) Regular Examinations Results June-2026",
                 "20-AUG-2026")));
 
-        assertThat(codes(catalog.btechRegularReleases(Regulation.R22, Semester.S2_2)))
+        assertThat(codes(catalog.regularReleases(new Course(Degree.BTECH, Regulation.R22), Semester.S2_2)))
                 .endsWith("1900");
     }
 }

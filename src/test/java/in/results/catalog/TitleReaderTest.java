@@ -55,7 +55,8 @@ class TitleReaderTest {
             String title, Degree degree, String regulation, String term, ReleaseKind kind, boolean rcrv) {
         assertThat(fixtureTitles()).as("the title is a real one").contains(title);
 
-        assertThat(TitleReader.read(title)).isEqualTo(new ReleaseTitle(degree, regulation, termOf(term), kind, rcrv));
+        assertThat(TitleReader.read(title, Degree.UNKNOWN))
+                .isEqualTo(new ReleaseTitle(degree, regulation, termOf(term), kind, SpecialProgramme.NONE, rcrv));
     }
 
     @Test
@@ -73,7 +74,7 @@ class TitleReaderTest {
     @Test
     void every_title_of_the_may_2022_list_reads_fully() {
         for (String title : fixtureTitles()) {
-            ReleaseTitle read = TitleReader.read(title);
+            ReleaseTitle read = TitleReader.read(title, Degree.UNKNOWN);
             assertThat(read.degree()).as(title).isEqualTo(Degree.BTECH);
             assertThat(read.regulation()).as(title).matches("R(07|09|13|15|16|18)");
             assertThat(read.kind()).as(title).isNotEqualTo(ReleaseKind.UNKNOWN);
@@ -88,58 +89,66 @@ class TitleReaderTest {
 
     @Test
     void second_year_first_semester_title_in_old_style_reads_2_1() {
-        assertThat(TitleReader.read("II B.Tech. I Semester (R16) Regular Examinations Results")
+        assertThat(TitleReader.read("II B.Tech. I Semester (R16) Regular Examinations Results", Degree.UNKNOWN)
                         .term())
                 .isEqualTo(Semester.S2_1);
     }
 
     @Test
     void first_year_second_semester_title_in_new_style_reads_1_2() {
-        assertThat(TitleReader.read("B.Tech I Year II Semester (R18) Regular Examinations Results")
+        assertThat(TitleReader.read("B.Tech I Year II Semester (R18) Regular Examinations Results", Degree.UNKNOWN)
                         .term())
                 .isEqualTo(Semester.S1_2);
     }
 
     @Test
     void fourth_year_second_half_without_the_word_semester_reads_4_2() {
-        assertThat(TitleReader.read("B.Tech IV Year II (R18) Supplementary Examinations Results")
+        assertThat(TitleReader.read("B.Tech IV Year II (R18) Supplementary Examinations Results", Degree.UNKNOWN)
                         .term())
                 .isEqualTo(Semester.S4_2);
     }
 
     @Test
     void annual_first_year_titles_name_the_whole_year_and_no_semester() {
-        assertThat(TitleReader.read("I B.Tech. (R15) Supplementary Examinations Results")
+        assertThat(TitleReader.read("I B.Tech. (R15) Supplementary Examinations Results", Degree.UNKNOWN)
                         .term())
                 .isEqualTo(new Term.WholeYear(1));
-        assertThat(TitleReader.read("B.Tech I Year  (R15) Supplementary Examinations Results")
+        assertThat(TitleReader.read("B.Tech I Year  (R15) Supplementary Examinations Results", Degree.UNKNOWN)
                         .term())
                 .isEqualTo(new Term.WholeYear(1));
     }
 
     @Test
     void leading_and_doubled_spaces_as_in_the_raw_page_do_not_matter() {
-        ReleaseTitle read = TitleReader.read("  RC/RV B.Tech I Year  (R15)\u00A0Supplementary   Examinations Results ");
+        ReleaseTitle read = TitleReader.read(
+                "  RC/RV B.Tech I Year  (R15)\u00A0Supplementary   Examinations Results ", Degree.UNKNOWN);
 
         assertThat(read)
-                .isEqualTo(
-                        new ReleaseTitle(Degree.BTECH, "R15", new Term.WholeYear(1), ReleaseKind.SUPPLEMENTARY, true));
+                .isEqualTo(new ReleaseTitle(
+                        Degree.BTECH,
+                        "R15",
+                        new Term.WholeYear(1),
+                        ReleaseKind.SUPPLEMENTARY,
+                        SpecialProgramme.NONE,
+                        true));
     }
 
     @Test
     void regulation_comes_from_the_parentheses_not_from_the_studied_in_suffix() {
         assertThat(TitleReader.read(
-                                "I B.Tech. II Semester (R18) Regular Examination Results(Studied 1-1 in R16 AND 1-2 IN R18 Regulation students)")
+                                "I B.Tech. II Semester (R18) Regular Examination Results(Studied 1-1 in R16 AND 1-2 IN R18 Regulation students)",
+                                Degree.UNKNOWN)
                         .regulation())
                 .isEqualTo("R18");
     }
 
     @Test
     void bare_regulation_counts_only_when_it_is_the_only_one_named() {
-        assertThat(TitleReader.read("B.Tech I Year I Semester R22 Regular Examinations Results")
+        assertThat(TitleReader.read("B.Tech I Year I Semester R22 Regular Examinations Results", Degree.UNKNOWN)
                         .regulation())
                 .isEqualTo("R22");
-        assertThat(TitleReader.read("B.Tech I Year II Semester Regular (Studied 1-1 in R16 AND 1-2 IN R18)")
+        assertThat(TitleReader.read(
+                                "B.Tech I Year II Semester Regular (Studied 1-1 in R16 AND 1-2 IN R18)", Degree.UNKNOWN)
                         .regulation())
                 .isEmpty();
     }
@@ -154,12 +163,12 @@ class TitleReaderTest {
                 "B.Tech I Year I Semester (R18) Regular Examinations RC/RV Results",
             })
     void rc_rv_in_front_or_inside_in_any_case_marks_revaluation(String title) {
-        assertThat(TitleReader.read(title).rcrv()).isTrue();
+        assertThat(TitleReader.read(title, Degree.UNKNOWN).rcrv()).isTrue();
     }
 
     @Test
     void a_title_without_rc_rv_is_not_revaluation() {
-        assertThat(TitleReader.read("B.Tech I Year I Semester (R18) Regular Examinations Results")
+        assertThat(TitleReader.read("B.Tech I Year I Semester (R18) Regular Examinations Results", Degree.UNKNOWN)
                         .rcrv())
                 .isFalse();
     }
@@ -176,7 +185,7 @@ class TitleReaderTest {
             B.Tech I Year I Semester (R18) Examinations Results                               | UNKNOWN
             """)
     void kind_is_regular_iff_the_title_says_regular_then_advanced_then_supplementary(String title, ReleaseKind kind) {
-        assertThat(TitleReader.read(title).kind()).isEqualTo(kind);
+        assertThat(TitleReader.read(title, Degree.UNKNOWN).kind()).isEqualTo(kind);
     }
 
     // Not in the 2022 list (one table, B.Tech only); newer pages have one table per degree.
@@ -185,39 +194,129 @@ class TitleReaderTest {
             B.Pharmacy IV Year I Semester (R17) Regular Examinations Results | BPHARMACY | R17 | 4-1
             B.Pharm II Year II Semester (R17) Supplementary Examinations Results | BPHARMACY | R17 | 2-2
             M.Tech I Year II Semester (R19) Regular Examinations Results     | MTECH     | R19 | 1-2
-            M.Pharmacy I Semester (R19) Regular Examinations Results         | MPHARMACY | R19 | none
+            M.Pharmacy I Semester (R19) Regular Examinations Results         | MPHARMACY | R19 | 1-1
             MBA II Year I Semester (R19) Supplementary Examinations Results  | MBA       | R19 | 2-1
             MCA I Year I Semester (R22) Regular Examinations Results         | MCA       | R22 | 1-1
             Pharm.D V Year (R17) Regular Examinations Results                | UNKNOWN   | R17 | none
             """)
     void other_degrees_are_told_apart_and_m_tech_is_not_b_tech(
             String title, Degree degree, String regulation, String term) {
-        ReleaseTitle read = TitleReader.read(title);
+        ReleaseTitle read = TitleReader.read(title, Degree.UNKNOWN);
 
         assertThat(read.degree()).isEqualTo(degree);
         assertThat(read.regulation()).isEqualTo(regulation);
         assertThat(read.term()).isEqualTo(termOf(term));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            M.C.A. I Semester (R22) Regular Examinations Results   | 1-1
+            M.B.A. II Semester (R22) Regular Examinations Results  | 1-2
+            M.Tech. III Semester (R19) Supplementary Examinations Results | 2-1
+            M. Pharmacy IV Semester (R22) Regular Examinations Results    | 2-2
+            M.C.A. V Semester (R19) Supplementary Examinations Results    | 3-1
+            M.C.A. VI Semester (R19) Regular Examinations Results         | 3-2
+            PHD COURSE WORK M.Tech I YEAR II SEMESTER REGULAR AUG/SEP-2023 Examinations Results | 1-2
+            """)
+    void postgraduate_semesters_count_through_the_course(String title, String semester) {
+        assertThat(TitleReader.read(title, Degree.UNKNOWN).term())
+                .isEqualTo(Semester.parse(semester).orElseThrow());
+    }
+
+    @Test
+    void a_semester_count_is_read_only_for_a_postgraduate_programme() {
+        assertThat(TitleReader.read("II B.Tech. I Semester (R16) Regular Examinations Results", Degree.MCA)
+                        .term())
+                .as("the title's B.Tech wins over the assumed programme")
+                .isEqualTo(Semester.S2_1);
+        assertThat(TitleReader.read("I Semester (R22) Regular Examinations Results", Degree.UNKNOWN)
+                        .term())
+                .isEqualTo(Term.UNSTATED);
+        assertThat(TitleReader.read("I Semester (R22) Regular Examinations Results", Degree.MBA))
+                .isEqualTo(new ReleaseTitle(
+                        Degree.MBA, "R22", Semester.S1_1, ReleaseKind.REGULAR, SpecialProgramme.NONE, false));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            B.Tech IV Year I Semester (R18) Minor Degree Program Regular Examinations Results             | MINOR_DEGREE
+            RC/RV B.Tech III Year II Semester (R18) Minor degree Regular Examinations Results              | MINOR_DEGREE
+            B.Tech IV Year I Semester (R18) Minor degree program Regular Examinations Results             | MINOR_DEGREE
+            B.Tech III Year I Semester (R18) Regular (Minior Program) Examinations Results                 | MINOR_DEGREE
+            III B.Tech Year I Semester (R18) (Minor degree) Supplementary Examinations AUGUST-2024 Results | MINOR_DEGREE
+            PHD COURSE WORK M.Tech MARCH-2023 Examinations Results                                         | PHD_COURSE_WORK
+            Phd Course work M.B.A. II Semester (R19) Regular Examinations Results                          | PHD_COURSE_WORK
+            M.B.A. PHD COURSE WORK Results                                                                 | PHD_COURSE_WORK
+            Pre-Ph.D Course Work Examinations Results                                                      | PHD_COURSE_WORK
+            Others Course Supplementary Examinations Results                                               | OTHERS_COURSE
+            B.Pharmacy IV Year I Semester (R17) Regular Examinations Results                               | NONE
+            Pharm.D V Year (R17) Regular Examinations Results                                              | NONE
+            """)
+    void special_programmes_are_told_in_every_spelling(String title, SpecialProgramme special) {
+        assertThat(TitleReader.read(title, Degree.UNKNOWN).special()).isEqualTo(special);
+    }
+
+    @Test
+    void revaluation_mark_glued_to_the_degree_hides_neither() {
+        ReleaseTitle read = TitleReader.read(
+                "RC/RVB.Pharmacy IV Year II Semester (R15) Supplementary Examinations Results", Degree.UNKNOWN);
+
+        assertThat(read)
+                .isEqualTo(new ReleaseTitle(
+                        Degree.BPHARMACY,
+                        "R15",
+                        Semester.S4_2,
+                        ReleaseKind.SUPPLEMENTARY,
+                        SpecialProgramme.NONE,
+                        true));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            RC/RV M.B.A. II Semester (R19) Rrgular Examinations Results                                       | REGULAR
+            RC/RV B.Pharmacy I Year I Semester (R17) Regualr Examinations Results                             | REGULAR
+            B.Tech III Year I Semester (R18) (Minor degree) Regular/Supplementary Examinations March-2024 Results | REGULAR
+            B.Tech III Year I Semester (R18) Special Supplementary Examinations Results                       | SUPPLEMENTARY
+            M.B.A. I Semester (R19) Supplementary (One time chance) Examinations Results                      | SUPPLEMENTARY
+            PHD COURSE WORK M.Tech I YEAR I SEMESTER SUPPLY AUG/SEP-2023 Examinations Results                 | SUPPLEMENTARY
+            B.Tech IV Year II Semester (R18) ADVANCE Supplementary Examinations Results                       | ADVANCED_SUPPLEMENTARY
+            """)
+    void misspelt_combined_and_special_sittings_have_a_kind(String title, ReleaseKind kind) {
+        assertThat(TitleReader.read(title, Degree.UNKNOWN).kind()).isEqualTo(kind);
+    }
+
     @Test
     void a_title_naming_nothing_reads_as_unknown_everywhere() {
-        assertThat(TitleReader.read("Results"))
-                .isEqualTo(new ReleaseTitle(Degree.UNKNOWN, "", Term.UNSTATED, ReleaseKind.UNKNOWN, false));
+        assertThat(TitleReader.read("Results", Degree.UNKNOWN))
+                .isEqualTo(new ReleaseTitle(
+                        Degree.UNKNOWN, "", Term.UNSTATED, ReleaseKind.UNKNOWN, SpecialProgramme.NONE, false));
     }
 
     @Test
     void release_titles_with_the_same_parts_are_equal() {
-        ReleaseTitle one = new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, true);
+        ReleaseTitle one =
+                new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, SpecialProgramme.NONE, true);
 
         assertThat(one)
-                .isEqualTo(new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, true))
-                .hasSameHashCodeAs(new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, true));
-        assertThat(one).isNotEqualTo(new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, false));
-        assertThat(one).isNotEqualTo(new ReleaseTitle(Degree.BTECH, "R16", Semester.S1_2, ReleaseKind.REGULAR, true));
-        assertThat(one).isNotEqualTo(new ReleaseTitle(Degree.BTECH, "R18", Semester.S2_1, ReleaseKind.REGULAR, true));
+                .isEqualTo(new ReleaseTitle(
+                        Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, SpecialProgramme.NONE, true))
+                .hasSameHashCodeAs(new ReleaseTitle(
+                        Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, SpecialProgramme.NONE, true));
         assertThat(one)
-                .isNotEqualTo(new ReleaseTitle(Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.SUPPLEMENTARY, true));
-        assertThat(one).isNotEqualTo(new ReleaseTitle(Degree.MTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, true));
+                .isNotEqualTo(new ReleaseTitle(
+                        Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, SpecialProgramme.NONE, false));
+        assertThat(one)
+                .isNotEqualTo(new ReleaseTitle(
+                        Degree.BTECH, "R16", Semester.S1_2, ReleaseKind.REGULAR, SpecialProgramme.NONE, true));
+        assertThat(one)
+                .isNotEqualTo(new ReleaseTitle(
+                        Degree.BTECH, "R18", Semester.S2_1, ReleaseKind.REGULAR, SpecialProgramme.NONE, true));
+        assertThat(one)
+                .isNotEqualTo(new ReleaseTitle(
+                        Degree.BTECH, "R18", Semester.S1_2, ReleaseKind.SUPPLEMENTARY, SpecialProgramme.NONE, true));
+        assertThat(one)
+                .isNotEqualTo(new ReleaseTitle(
+                        Degree.MTECH, "R18", Semester.S1_2, ReleaseKind.REGULAR, SpecialProgramme.NONE, true));
     }
 
     @Test

@@ -2,6 +2,7 @@ package in.results.lookup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import in.results.catalog.Degree;
 import in.results.catalog.ExamCatalog;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
@@ -101,7 +102,7 @@ class AttemptSearchTest {
         Student student = new Student(
                 "199A1A0507", "A", "B", "9A", "R18", 2019, false, false, pages, Map.of("1605", List.of(raised)));
         ExamCatalog catalog = SearchReplay.catalogOf(UniversitySimulator.builder(COHORT));
-        assertThat(catalog.hasRcrv("1605")).isTrue();
+        assertThat(catalog.hasRcrv(Degree.BTECH, "1605")).isTrue();
 
         SearchReplay replay = SearchReplay.of(student, catalog);
 

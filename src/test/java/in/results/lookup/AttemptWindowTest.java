@@ -2,6 +2,8 @@ package in.results.lookup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import in.results.catalog.Course;
+import in.results.catalog.Degree;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
@@ -45,7 +47,8 @@ class AttemptWindowTest {
     @Test
     void releases_before_the_batch_could_sit_the_semester_are_skipped() {
         // batch 2020: first-year results appear from 1 January 2021 on → 1323 (2019) and 1404 (2020) cannot hold them
-        AttemptWindow window = new AttemptWindow(new HallTicket("20S11A6601"), CATALOG, Regulation.R18);
+        AttemptWindow window =
+                new AttemptWindow(new HallTicket("20S11A6601"), CATALOG, new Course(Degree.BTECH, Regulation.R18));
 
         assertThat(codes(window.possibleRegular(Semester.of(1, 1))))
                 .contains("1467")
@@ -56,7 +59,8 @@ class AttemptWindowTest {
     void a_semester_starts_no_earlier_than_the_previous_semesters_first_possible_regular() {
         // batch 2020: 1-1 regular no earlier than 1467 (20-MAY-2021), so 1-2's 1435 (JAN 2021) cannot be theirs,
         // though it is after 1 January 2021; 1481 (OCT 2021) and 1503 (DEC 2021) can
-        AttemptWindow window = new AttemptWindow(new HallTicket("20S11A6601"), CATALOG, Regulation.R18);
+        AttemptWindow window =
+                new AttemptWindow(new HallTicket("20S11A6601"), CATALOG, new Course(Degree.BTECH, Regulation.R18));
 
         assertThat(codes(window.possible(Semester.of(1, 2))))
                 .contains("1481", "1503")
@@ -68,7 +72,8 @@ class AttemptWindowTest {
 
     @Test
     void the_first_batch_may_have_every_release() {
-        AttemptWindow window = new AttemptWindow(new HallTicket("18S11A6601"), CATALOG, Regulation.R18);
+        AttemptWindow window =
+                new AttemptWindow(new HallTicket("18S11A6601"), CATALOG, new Course(Degree.BTECH, Regulation.R18));
 
         assertThat(codes(window.possibleRegular(Semester.of(1, 1)))).startsWith("1323", "1404", "1467");
         assertThat(codes(window.possible(Semester.of(1, 2)))).contains("1356", "1435", "1481", "1503");
@@ -76,7 +81,8 @@ class AttemptWindowTest {
 
     @Test
     void lateral_entry_has_no_first_year() {
-        AttemptWindow window = new AttemptWindow(new HallTicket("21S15A6601"), CATALOG, Regulation.R18);
+        AttemptWindow window =
+                new AttemptWindow(new HallTicket("21S15A6601"), CATALOG, new Course(Degree.BTECH, Regulation.R18));
 
         assertThat(window.possible(Semester.of(1, 1))).isEmpty();
         assertThat(window.possible(Semester.of(1, 2))).isEmpty();
@@ -84,7 +90,8 @@ class AttemptWindowTest {
 
     @Test
     void codes_known_only_from_the_built_in_table_are_never_dropped() {
-        AttemptWindow window = new AttemptWindow(new HallTicket("21S11A6601"), ExamCatalog.builtIn(), Regulation.R18);
+        AttemptWindow window = new AttemptWindow(
+                new HallTicket("21S11A6601"), ExamCatalog.builtIn(), new Course(Degree.BTECH, Regulation.R18));
 
         assertThat(codes(window.possibleRegular(Semester.of(1, 1)))).containsExactly("1323", "1404", "1467", "1572");
     }
@@ -97,7 +104,8 @@ class AttemptWindowTest {
         assertThat(firstRegular("22BD1A0501", catalog, Semester.S1_1)).isEqualTo("1662");
         assertThat(firstRegular("23BD1A0501", catalog, Semester.S1_1)).isEqualTo("1763");
         assertThat(firstRegular("24BD1A0501", catalog, Semester.S1_1)).isEqualTo("1851");
-        assertThat(new AttemptWindow(new HallTicket("25BD1A0501"), catalog, Regulation.R22).possible(Semester.S1_1))
+        assertThat(new AttemptWindow(new HallTicket("25BD1A0501"), catalog, new Course(Degree.BTECH, Regulation.R22))
+                        .possible(Semester.S1_1))
                 .isEmpty();
         assertThat(firstRegular("23BD1A0501", catalog, Semester.S2_1)).isEqualTo("1833");
     }
@@ -105,7 +113,8 @@ class AttemptWindowTest {
     @Test
     void r22_lateral_entrants_start_with_their_batchs_second_year_regular() {
         ExamCatalog catalog = ExamCatalog.builtIn();
-        AttemptWindow batch2022 = new AttemptWindow(new HallTicket("23BD5A0501"), catalog, Regulation.R22);
+        AttemptWindow batch2022 =
+                new AttemptWindow(new HallTicket("23BD5A0501"), catalog, new Course(Degree.BTECH, Regulation.R22));
 
         assertThat(batch2022.possible(Semester.S1_1)).isEmpty();
         assertThat(batch2022.possible(Semester.S1_2)).isEmpty();
@@ -115,7 +124,8 @@ class AttemptWindowTest {
 
     @Test
     void a_detained_r22_student_may_sit_the_next_batchs_regular_which_stays_in_the_window() {
-        AttemptWindow window = new AttemptWindow(new HallTicket("22BD1A0501"), ExamCatalog.builtIn(), Regulation.R22);
+        AttemptWindow window = new AttemptWindow(
+                new HallTicket("22BD1A0501"), ExamCatalog.builtIn(), new Course(Degree.BTECH, Regulation.R22));
 
         assertThat(codes(window.possibleRegular(Semester.S2_1))).containsExactly("1771", "1833");
         assertThat(codes(window.possible(Semester.S2_1))).containsExactly("1771", "1818", "1833");
@@ -123,15 +133,17 @@ class AttemptWindowTest {
 
     @Test
     void each_regulation_sees_only_its_own_releases() {
-        AttemptWindow r18 = new AttemptWindow(new HallTicket("22BD1A0501"), ExamCatalog.builtIn(), Regulation.R18);
-        AttemptWindow r22 = new AttemptWindow(new HallTicket("22BD1A0501"), ExamCatalog.builtIn(), Regulation.R22);
+        AttemptWindow r18 = new AttemptWindow(
+                new HallTicket("22BD1A0501"), ExamCatalog.builtIn(), new Course(Degree.BTECH, Regulation.R18));
+        AttemptWindow r22 = new AttemptWindow(
+                new HallTicket("22BD1A0501"), ExamCatalog.builtIn(), new Course(Degree.BTECH, Regulation.R22));
 
         assertThat(codes(r18.possible(Semester.S1_1))).doesNotContain("1662", "1763", "1851");
         assertThat(codes(r22.possible(Semester.S1_1))).containsExactly("1662", "1699", "1763", "1803", "1851");
     }
 
     private static String firstRegular(String hallTicket, ExamCatalog catalog, Semester semester) {
-        return new AttemptWindow(new HallTicket(hallTicket), catalog, Regulation.R22)
+        return new AttemptWindow(new HallTicket(hallTicket), catalog, new Course(Degree.BTECH, Regulation.R22))
                 .possibleRegular(semester)
                 .getFirst()
                 .code();

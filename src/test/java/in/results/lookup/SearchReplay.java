@@ -1,5 +1,7 @@
 package in.results.lookup;
 
+import in.results.catalog.Course;
+import in.results.catalog.Degree;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
@@ -38,8 +40,8 @@ public record SearchReplay(List<Set<ExamQuery>> rounds, Set<String> askedCodes, 
 
     /** Replays {@code student}'s search of their own regulation in a university whose release list is {@code catalog}. */
     public static SearchReplay of(Student student, ExamCatalog catalog) {
-        Regulation regulation = Regulation.valueOf(student.regulation());
-        AttemptWindow window = new AttemptWindow(new HallTicket(student.hallTicket()), catalog, regulation);
+        Course course = new Course(Degree.BTECH, Regulation.valueOf(student.regulation()));
+        AttemptWindow window = new AttemptWindow(new HallTicket(student.hallTicket()), catalog, course);
         AttemptSearch search = new AttemptSearch(window, catalog, ROUND_SIZE);
         List<Set<ExamQuery>> rounds = new ArrayList<>();
         Set<String> codes = new HashSet<>();

@@ -3,6 +3,7 @@ package in.results.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import in.results.catalog.Course;
 import in.results.catalog.Degree;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.ReleaseDate;
@@ -10,6 +11,7 @@ import in.results.catalog.ReleaseKind;
 import in.results.catalog.ReleaseSource;
 import in.results.catalog.Semester;
 import in.results.core.HallTicket;
+import in.results.core.Regulation;
 import in.results.grading.Sgpa;
 import in.results.lookup.Transcript;
 import in.results.scrape.StudentDetails;
@@ -22,6 +24,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class StudentReportTest {
+    private static final Course BTECH_R18 = new Course(Degree.BTECH, Regulation.R18);
     private static final HallTicket REGULAR = new HallTicket("189A1A0501");
     private static final HallTicket LATERAL = new HallTicket("199A5A0501");
     private static final StudentDetails DETAILS = new StudentDetails("189A1A0501", "A STUDENT", "A FATHER", "9A");
@@ -79,7 +82,7 @@ class StudentReportTest {
                         semester(Semester.S2_1, new Sgpa.Fail(), SUPPLY_2_1, row("153AE", "B", "3"), failed, absent)),
                 new BigDecimal("7.91"));
 
-        StudentReport report = StudentReport.of(REGULAR, transcript);
+        StudentReport report = StudentReport.of(BTECH_R18, REGULAR, transcript);
 
         assertThat(report.semesters())
                 .extracting(StudentReport.SemesterReport::creditsEarned)
@@ -98,9 +101,9 @@ class StudentReportTest {
             assertThat(backlog.lastAttempt()).isEqualTo(SUPPLY_2_1);
         });
         assertThat(report.creditsEarned()).isEqualByComparingTo("8.5");
-        assertThat(report.creditsRequired()).isEqualTo(160);
+        assertThat(report.creditsRequired()).hasValue(160);
         assertThat(report.cgpa()).isEqualByComparingTo("7.91");
-        assertThat(report.percentage()).isEqualTo(new BigDecimal("74.10"));
+        assertThat(report.percentage()).contains(new BigDecimal("74.10"));
         assertThat(report.lateralEntry()).isFalse();
     }
 
@@ -116,12 +119,31 @@ class StudentReportTest {
                         row("153AE", "A", "3"))),
                 new BigDecimal("8.00"));
 
-        StudentReport report = StudentReport.of(REGULAR, transcript);
+        StudentReport report = StudentReport.of(BTECH_R18, REGULAR, transcript);
 
         assertThat(report.backlogs())
                 .extracting(backlog -> backlog.row().grade())
                 .containsExactly("-");
         assertThat(report.creditsEarned()).isEqualByComparingTo("3");
+    }
+
+    @Test
+    void other_programmes_have_their_own_credits_or_none_and_no_percentage() {
+        Transcript transcript = new Transcript(
+                DETAILS,
+                List.of(semester(Semester.S2_1, awarded("9.00"), REGULAR_2_1, row("153AE", "A+", "3"))),
+                new BigDecimal("9.00"));
+
+        StudentReport pharmacy = StudentReport.of(
+                new Course(Degree.BPHARMACY, Regulation.R22), new HallTicket("229A1R0501"), transcript);
+        StudentReport mba =
+                StudentReport.of(new Course(Degree.MBA, Regulation.R22), new HallTicket("229A1E0001"), transcript);
+
+        assertThat(pharmacy.creditsRequired()).hasValue(209);
+        assertThat(pharmacy.percentage()).isEmpty();
+        assertThat(mba.creditsRequired()).isEmpty();
+        assertThat(mba.percentage()).isEmpty();
+        assertThat(mba.cgpa()).isEqualByComparingTo("9.00");
     }
 
     @Test
@@ -131,12 +153,10 @@ class StudentReportTest {
                 List.of(semester(Semester.S2_1, awarded("9.00"), REGULAR_2_1, row("153AE", "A+", "3"))),
                 new BigDecimal("9.00"));
 
-        StudentReport report = StudentReport.of(LATERAL, transcript);
+        StudentReport report = StudentReport.of(BTECH_R18, LATERAL, transcript);
 
         assertThat(report.lateralEntry()).isTrue();
-        assertThat(report.creditsRequired())
-                .isEqualTo(ReportRules.LATERAL_ENTRY_REQUIRED_CREDITS)
-                .isEqualTo(123);
+        assertThat(report.creditsRequired()).hasValue(123);
     }
 
     @Test
@@ -163,9 +183,9 @@ class StudentReportTest {
                 List.of(semester(Semester.S2_1, new Sgpa.Fail(), SUPPLY_2_1, row("153AK", "F", "0"))),
                 new BigDecimal("0.00"));
 
-        assertThat(StudentReport.of(REGULAR, transcript))
-                .isEqualTo(StudentReport.of(REGULAR, transcript))
-                .hasSameHashCodeAs(StudentReport.of(REGULAR, transcript))
-                .isNotEqualTo(StudentReport.of(LATERAL, transcript));
+        assertThat(StudentReport.of(BTECH_R18, REGULAR, transcript))
+                .isEqualTo(StudentReport.of(BTECH_R18, REGULAR, transcript))
+                .hasSameHashCodeAs(StudentReport.of(BTECH_R18, REGULAR, transcript))
+                .isNotEqualTo(StudentReport.of(BTECH_R18, LATERAL, transcript));
     }
 }
