@@ -1,7 +1,9 @@
 package in.results;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -18,6 +20,7 @@ import in.results.redis.CopyCodec;
 import in.results.redis.SharedCopies;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
@@ -31,7 +34,7 @@ final class StoredFormats {
     private StoredFormats() {}
 
     static ObjectMapper mapper() {
-        return new ObjectMapper()
+        ObjectMapper mapper = new ObjectMapper()
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS) // NoResult() and Fail() have no fields
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .addMixIn(ExamAnswer.class, ExamAnswerKinds.class)
@@ -40,6 +43,9 @@ final class StoredFormats {
                 .addMixIn(Term.class, TermKinds.class)
                 .addMixIn(ReleaseDate.class, ReleaseDateKinds.class)
                 .registerModule(new JavaTimeModule());
+        // Result pages stored before they carried a grade legend have none: an absent legend reads as an empty one.
+        mapper.configOverride(Map.class).setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY));
+        return mapper;
     }
 
     static CopyCodec<ExamAnswer> examAnswers(ObjectMapper mapper) {
@@ -85,7 +91,8 @@ final class StoredFormats {
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
     @JsonSubTypes({
         @JsonSubTypes.Type(value = Sgpa.Awarded.class, name = "awarded"),
-        @JsonSubTypes.Type(value = Sgpa.Fail.class, name = "fail")
+        @JsonSubTypes.Type(value = Sgpa.Fail.class, name = "fail"),
+        @JsonSubTypes.Type(value = Sgpa.NotComputed.class, name = "not_computed")
     })
     private interface SgpaKinds {}
 

@@ -173,7 +173,7 @@ export function notifyControl(hallTicket) {
 /** The sentence of a result.published event's data: "New result: semester 2-2, SGPA 8.12". */
 export function newResultText(data) {
   const semester = data?.release?.semester;
-  const sgpa = typeof data?.sgpa === 'number' ? twoDecimals(data.sgpa) : 'not awarded';
+  const sgpa = typeof data?.sgpa === 'number' ? twoDecimals(data.sgpa) : data?.sgpa === null ? 'not computed' : 'not awarded';
   return `New result: ${semester ? `semester ${semester}` : data?.release?.exam_name || 'a new release'}, SGPA ${sgpa}`;
 }
 

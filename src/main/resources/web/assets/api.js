@@ -70,6 +70,28 @@ export async function sendJson(method, path, body) {
     intHeader(response, 'Retry-After'));
 }
 
+/** The parameters that name a release to /api and the bulk endpoints. */
+export const EXAM_KEYS = ['degree', 'examCode', 'etype', 'type', 'result', 'grad'];
+
+/**
+ * The parameters of a release object of /new/…: those of its link on the university's list, which carry everything
+ * the university needs (postgraduate releases' grad=pg too); the object's own fields when it has no link.
+ */
+export function releaseParams(release) {
+  const params = {};
+  let query = null;
+  try {
+    query = release.links?.length ? new URL(release.links[0]).searchParams : null;
+  } catch {
+    query = null;
+  }
+  for (const key of EXAM_KEYS) {
+    const value = query ? query.get(key) : release[key];
+    if (value !== null && value !== undefined && value !== '') params[key] = value;
+  }
+  return params;
+}
+
 /** A notice for an answer that is the last good copy (X-Cache: STALE), or null for a fresh one. */
 export function staleNotice(...answers) {
   const stale = answers.filter((answer) => answer && answer.cache === 'STALE');
@@ -81,16 +103,16 @@ export function staleNotice(...answers) {
 }
 
 /**
- * The message a person should read for a failed call. `what` names the thing asked for ("hall ticket 18XX1A0501"),
- * `invalid` is the sentence for a 400.
+ * The message a person should read for a failed call: `invalid` is the sentence for a 400, `notFound` for a 404
+ * (`notFoundDetail`: followed by the service's own sentence, which says why, e.g. a batch before the first served year).
  */
-export function errorNotice(error, {notFound, invalid} = {}) {
+export function errorNotice(error, {notFound, invalid, notFoundDetail = false} = {}) {
   const attributes = {dataset: {errorCode: error.code, status: String(error.status)}};
   switch (error.status) {
     case 400:
       return notice('error', invalid ?? 'The request is not valid.', error.detail, attributes);
     case 404:
-      return notice('error', notFound ?? 'Nothing was found.', null, attributes);
+      return notice('error', notFound ?? 'Nothing was found.', notFoundDetail ? error.detail || null : null, attributes);
     case 429:
       return notice('error', 'Too many requests from your network just now.',
         `Please wait and try again ${waitText(error.retryAfter)}.`, attributes);

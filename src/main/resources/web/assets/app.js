@@ -11,8 +11,8 @@ let current = new AbortController();
 function homeView(target, {navigate}) {
   document.title = 'JNTUH results';
   fill(target,
-    h('h1', {tabindex: '-1'}, 'JNTUH B.Tech results'),
-    h('p', {class: 'lead'}, 'Every semester of a student on one page — grades, SGPA, CGPA, credits and backlogs — and the results of a whole class.'),
+    h('h1', {tabindex: '-1'}, 'JNTUH results'),
+    h('p', {class: 'lead'}, 'Every semester of a student on one page — grades, SGPA, CGPA, credits and backlogs — and the results of a whole class. For B.Tech, B.Pharmacy, M.Tech, M.Pharmacy, MBA and MCA.'),
     h('section', {class: 'panel', 'aria-labelledby': 'student-title'},
       h('h2', {id: 'student-title'}, 'A student\'s results'),
       hallTicketForm(navigate)),

@@ -1,11 +1,10 @@
 // The class page: /class?<the bulk parameters>. The exam is picked from the release list (/new/all); the class's
 // job is followed through /api/bulk/summary (202 with done/total while it runs), then drawn with the finished
 // job's entries from /api/bulk/calculate — the same job, so nothing is fetched twice.
-import {errorNotice, getJson} from './api.js';
+import {EXAM_KEYS, errorNotice, getJson, releaseParams} from './api.js';
 import {barChart, chartsAvailable, gradeColour, passColour} from './charts.js';
 import {fill, h, notice, sortableTable, tile, twoDecimals} from './ui.js';
 
-const EXAM_KEYS = ['degree', 'examCode', 'etype', 'type', 'result'];
 const DEFAULT_POLL_SECONDS = 2;
 
 /** The bulk parameters of a URL's query, or null when the range or the exam is missing. */
@@ -29,7 +28,8 @@ function queryOf(params) {
 }
 
 function sameExam(release, params) {
-  return EXAM_KEYS.every((key) => (release[key] ?? '') === (params[key] ?? ''));
+  const own = releaseParams(release);
+  return EXAM_KEYS.every((key) => (own[key] ?? '') === (params[key] ?? ''));
 }
 
 function sleep(milliseconds, signal) {
@@ -112,7 +112,7 @@ function classForm(params, signal, submit) {
       return;
     }
     fill(problem);
-    submit({hallticket_from: first, hallticket_to: last, ...Object.fromEntries(EXAM_KEYS.map((key) => [key, release[key]]))});
+    submit({hallticket_from: first, hallticket_to: last, ...releaseParams(release)});
   }},
   h('div', {class: 'fields'},
     h('div', {}, h('label', {for: 'from'}, 'First hall ticket'), from),
@@ -221,11 +221,11 @@ function renderSummary(container, params, summary, entries, missing) {
     ]}),
     h('h2', {}, 'Students'),
     sortableTable({id: 'students', caption: 'Every student with a result, in roll order. Sort by any column.', rows: entries,
-      rowClass: (entry) => (typeof entry[0].SGPA === 'number' ? null : 'failed'), columns: [
+      rowClass: (entry) => (entry[0].SGPA === 'FAIL' ? 'failed' : null), columns: [
         {key: 'htno', label: 'Hall ticket', value: (e) => e[1].HTNO, cell: (e) => h('a', {href: `/student/${e[1].HTNO}`, 'data-nav': true}, e[1].HTNO)},
         {key: 'name', label: 'Name', value: (e) => e[1].NAME},
         {key: 'sgpa', label: 'SGPA', numeric: true, value: (e) => (typeof e[0].SGPA === 'number' ? e[0].SGPA : null),
-          cell: (e) => (typeof e[0].SGPA === 'number' ? twoDecimals(e[0].SGPA) : 'not awarded')},
+          cell: (e) => (typeof e[0].SGPA === 'number' ? twoDecimals(e[0].SGPA) : e[0].SGPA === null ? 'not computed' : 'not awarded')},
         {key: 'failed', label: 'Subjects failed', numeric: true, value: (e) => failedCount(e[2])},
       ]}));
   if (chartsAvailable()) charts.forEach((chart) => chart.draw());

@@ -1,13 +1,9 @@
 // The releases page: /releases, from /new/all and /notifications.
-import {errorNotice, getJson, staleNotice} from './api.js';
+import {errorNotice, getJson, releaseParams, staleNotice} from './api.js';
 import {fill, h} from './ui.js';
 
-const EXAM_KEYS = ['degree', 'examCode', 'etype', 'type', 'result'];
-
 function classLink(release) {
-  const query = new URLSearchParams();
-  for (const key of EXAM_KEYS) if (release[key] !== undefined) query.set(key, release[key]);
-  return `/class?${query}`;
+  return `/class?${new URLSearchParams(releaseParams(release))}`;
 }
 
 function releaseTable(id, caption, releases) {

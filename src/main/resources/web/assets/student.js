@@ -1,4 +1,6 @@
-// The student page: /student/<hallticket>, from /report/<hallticket> and /all/<hallticket> (one cached lookup; the regulation is read from the hall ticket).
+// The student page: /student/<hallticket>, from /report/<hallticket> and /all/<hallticket> (one cached lookup; the
+// programme and regulation are read from the hall ticket). Every programme is drawn from the JSON alone: its semesters,
+// the figures the service knows (null where it does not) and the notes saying why a figure is missing.
 // While it is shown it listens for the student's new results (/events/student/<hallticket>) and draws itself again.
 import {newResultText, notifyControl, watchResults} from './alerts.js';
 import {errorNotice, getJson, staleNotice} from './api.js';
@@ -24,8 +26,22 @@ export function hallTicketForm(navigate, value = '') {
   return form;
 }
 
+/** How people write the programmes the report's `degree` names. */
+const PROGRAMMES = {btech: 'B.Tech', bpharmacy: 'B.Pharmacy', mtech: 'M.Tech', mpharmacy: 'M.Pharmacy', mba: 'MBA', mca: 'MCA'};
+
+function programmeName(degree) {
+  return PROGRAMMES[degree] ?? degree ?? '';
+}
+
+/** An SGPA or CGPA as the API gives it: a number, "FAIL" (not awarded) or null (not computed: no grade points known). */
 function sgpaText(sgpa) {
-  return typeof sgpa === 'number' ? twoDecimals(sgpa) : 'not awarded';
+  if (typeof sgpa === 'number') return twoDecimals(sgpa);
+  return sgpa === null || sgpa === undefined ? 'not computed' : 'not awarded';
+}
+
+function sgpaKind(sgpa) {
+  if (typeof sgpa === 'number') return 'good';
+  return sgpa === null || sgpa === undefined ? '' : 'bad';
 }
 
 function lastAttemptText(attempt) {
@@ -33,7 +49,7 @@ function lastAttemptText(attempt) {
   return attempt.release_date ? `${name} (${attempt.release_date})` : name;
 }
 
-function subjectTable(semesterKey, subjects) {
+function subjectTable(semesterKey, subjects, caption = `Subjects of ${semesterName(semesterKey)}`) {
   const list = Object.values(subjects);
   // Older releases show no marks (four-column pages): their semesters get no marks columns.
   const marks = list.some((subject) => subject.internal_marks !== '' || subject.external_marks !== '' || subject.total_marks !== '');
@@ -48,7 +64,7 @@ function subjectTable(semesterKey, subjects) {
       h('td', {class: 'num'}, subject.subject_credits));
   });
   return h('div', {class: 'table-wrap'}, h('table', {dataset: {semesterTable: semesterKey}},
-    h('caption', {class: 'visually-hidden'}, `Subjects of ${semesterName(semesterKey)}`),
+    h('caption', {class: 'visually-hidden'}, caption),
     h('thead', {}, h('tr', {},
       h('th', {scope: 'col'}, 'Code'), h('th', {scope: 'col'}, 'Subject'),
       marks ? [h('th', {scope: 'col', class: 'num col-marks'}, h('abbr', {title: 'Internal marks'}, 'Int.')),
@@ -81,17 +97,41 @@ function sgpaChart(report) {
   const description = semesters.map((s) => `${s.semester}: ${sgpaText(s.sgpa)}`).join(', ');
   const canvas = h('canvas', {id: 'sgpa-chart', role: 'img', 'aria-label': `SGPA by semester. ${description}.`},
     `SGPA by semester: ${description}.`);
-  const notAwarded = semesters.filter((s) => typeof s.sgpa !== 'number').map((s) => s.semester);
+  const notAwarded = semesters.filter((s) => s.sgpa === 'FAIL').map((s) => s.semester);
+  const notComputed = semesters.filter((s) => s.sgpa === null).map((s) => s.semester);
+  const notes = [];
+  if (notAwarded.length > 0) notes.push(`No bar for ${notAwarded.join(', ')}: the SGPA is not awarded while a subject is not passed.`);
+  if (notComputed.length > 0) notes.push(`No bar for ${notComputed.join(', ')}: the SGPA is not computed, as no grade points are known.`);
   const panel = h('section', {class: 'panel chart-panel', 'aria-labelledby': 'sgpa-chart-title'},
     h('h2', {id: 'sgpa-chart-title'}, 'SGPA by semester'),
     h('div', {class: 'chart'}, canvas),
-    h('p', {class: 'footnote'}, notAwarded.length === 0 ? 'Every semester\'s SGPA is awarded.'
-      : `No bar for ${notAwarded.join(', ')}: the SGPA is not awarded while a subject is not passed.`));
+    h('p', {class: 'footnote'}, notes.length === 0 ? 'Every semester\'s SGPA is awarded.' : notes.join(' ')));
   return {panel, draw: () => barChart(canvas, {
     labels: semesters.map((s) => s.semester),
     values: semesters.map((s) => (typeof s.sgpa === 'number' ? s.sgpa : null)),
     max: 10, label: 'SGPA',
   })};
+}
+
+/** A note under a figure that is null, saying why (the API's `<key>_note`), or null. */
+function noteOf(note, field) {
+  return note ? h('p', {class: 'hint', dataset: {note: field}}, note) : null;
+}
+
+/** The student's minor-degree pages (`special_programmes`): outside the semesters, the SGPA chart and the CGPA. */
+function specialProgrammesSection(pages) {
+  if (!pages || pages.length === 0) return null;
+  return h('section', {class: 'panel', 'aria-labelledby': 'minor-degree-title', dataset: {specialProgrammes: ''}},
+    h('h2', {id: 'minor-degree-title'}, 'Minor degree'),
+    h('p', {class: 'meta'}, 'A minor degree\'s results stand apart: they are not part of the semesters, their SGPA or the CGPA.'),
+    pages.map((page, index) => {
+      const id = `minor-degree-${index}`;
+      return h('section', {class: 'semester', 'aria-labelledby': id, dataset: {specialProgramme: page.release.exam_code}},
+        h('h3', {id}, lastAttemptText(page.release),
+          h('span', {class: `badge ${sgpaKind(page.sgpa)}`}, 'SGPA ', h('span', {dataset: {field: 'sgpa'}}, sgpaText(page.sgpa)))),
+        noteOf(page.sgpa_note, 'sgpa'),
+        subjectTable(`minor-${page.release.exam_code}`, page.subjects, `Subjects of ${page.release.exam_name || `exam ${page.release.exam_code}`}`));
+    }));
 }
 
 /** Draws the answers of /report and /all (each {body, cache, age}) into `main`. */
@@ -102,18 +142,30 @@ function render(main, reportAnswer, transcriptAnswer, navigate) {
   const overall = report.overall;
   const bySemester = new Map(report.semesters.map((semester) => [semester.semester, semester]));
   document.title = `${details.NAME} (${details.HTNO}) — JNTUH results`;
-  const creditsProgress = h('progress', {max: String(overall.credits_required), value: String(Math.min(overall.credits_earned, overall.credits_required)),
-    'aria-label': `Credits earned: ${credits(overall.credits_earned)} of ${overall.credits_required}`});
+  const programme = programmeName(report.degree ?? 'btech');
+  // Where the university's figure is not known (null) the page says so instead of drawing a bar towards a guess.
+  const required = overall.credits_required;
+  const creditsProgress = required === null ? null : h('progress', {max: String(required), value: String(Math.min(overall.credits_earned, required)),
+    'aria-label': `Credits earned: ${credits(overall.credits_earned)} of ${required}`});
+  const creditsTile = tile('Credits earned', required === null ? credits(overall.credits_earned) : `${credits(overall.credits_earned)} / ${required}`,
+    {field: 'credits', extra: creditsProgress,
+      sub: required === null ? 'needed for the degree: not known'
+        : report.lateral_entry ? `lateral entry: ${required} needed` : `${required} needed for the degree`});
+  const hasPercentage = typeof overall.percentage === 'number';
+  const percentageTile = hasPercentage
+    ? tile('Percentage', `${twoDecimals(overall.percentage)} %`, {field: 'percentage', sub: '(CGPA − 0.5) × 10 *'})
+    : tile('Percentage', 'not given', {field: 'percentage', sub: overall.percentage_rule});
   const chart = sgpaChart(report);
   const semesters = transcript.data.results.map((element) => {
-    const key = Object.keys(element).find((name) => name !== 'SGPA');
+    const key = Object.keys(element).find((name) => /^\d-\d$/.test(name)); // beside SGPA and SGPA_note
     const semester = bySemester.get(key);
     const registered = semester.credits_registered === null ? 'not known while a subject is failed'
       : credits(semester.credits_registered);
     return h('section', {class: 'panel semester', 'aria-labelledby': `semester-${key}`, dataset: {semester: key}},
       h('h3', {id: `semester-${key}`}, `Semester ${key}`,
-        h('span', {class: `badge ${typeof semester.sgpa === 'number' ? 'good' : 'bad'}`},
+        h('span', {class: `badge ${sgpaKind(semester.sgpa)}`},
           'SGPA ', h('span', {dataset: {field: 'sgpa'}}, sgpaText(semester.sgpa)))),
+      noteOf(semester.sgpa_note, 'sgpa'),
       h('p', {class: 'meta'}, `${semesterName(key)} · credits earned ${credits(semester.credits_earned)} · registered ${registered}`),
       subjectTable(key, element[key]));
   });
@@ -127,23 +179,23 @@ function render(main, reportAnswer, transcriptAnswer, navigate) {
           h('li', {}, 'Hall ticket ', h('b', {dataset: {field: 'hallticket'}}, details.HTNO)),
           h('li', {}, 'Father ', h('b', {}, details['FATHER NAME'])),
           h('li', {}, 'College ', h('b', {}, details['COLLEGE CODE'])),
-          h('li', {}, h('b', {}, `${report.regulation} B.Tech`), report.lateral_entry ? ', lateral entry' : ''))),
+          h('li', {}, h('b', {dataset: {field: 'programme'}}, `${report.regulation} ${programme}`), report.lateral_entry ? ', lateral entry' : ''))),
       h('div', {class: 'actions no-print'},
         h('button', {type: 'button', class: 'secondary', onclick: () => window.print()}, 'Print memo'))),
     notifyControl(details.HTNO),
     staleNotice(reportAnswer, transcriptAnswer),
     h('section', {class: 'tiles', 'aria-label': 'Overall figures'},
-      tile('CGPA', twoDecimals(overall.cgpa), {field: 'cgpa'}),
-      tile('Percentage', `${twoDecimals(overall.percentage)} %`, {field: 'percentage', sub: '(CGPA − 0.5) × 10 *'}),
-      tile('Credits earned', `${credits(overall.credits_earned)} / ${overall.credits_required}`,
-        {field: 'credits', extra: creditsProgress, sub: report.lateral_entry ? 'lateral entry: 123 needed' : '160 needed for the degree'}),
+      tile('CGPA', sgpaText(overall.cgpa), {field: 'cgpa', sub: overall.cgpa === null ? overall.cgpa_note : null}),
+      percentageTile,
+      creditsTile,
       tile('Open backlogs', String(overall.open_backlogs), {field: 'backlogs', kind: overall.open_backlogs > 0 ? 'bad' : 'good'})),
     chart.panel,
     backlogSection(overall),
     h('h2', {}, 'Semesters'),
     h('div', {class: 'semesters'}, semesters),
-    h('p', {class: 'footnote'}, '* The percentage is the commonly used conversion (CGPA − 0.5) × 10, not an official figure of the university. ',
-      'SGPA and CGPA follow the university\'s grade points (O 10, A+ 9, A 8, B+ 7, B 6, C 5, D 5); the CGPA counts passed subjects only.'));
+    specialProgrammesSection(report.special_programmes),
+    h('p', {class: 'footnote'}, hasPercentage ? '* The percentage is the commonly used conversion (CGPA − 0.5) × 10, not an official figure of the university. ' : null,
+      'SGPA and CGPA use the grade points each result page prints in its legend, else the programme\'s known scale; where neither is known they are not computed. The CGPA counts passed subjects only.'));
   if (chartsAvailable()) chart.draw();
 }
 
@@ -186,8 +238,9 @@ export async function studentView(main, {hallTicket, signal, navigate}) {
       }
       const notFound = error.status === 404;
       fill(content, form, h('h1', {tabindex: '-1'}, `Results of ${hallTicket}`), errorNotice(error, {
-        invalid: `“${hallTicket}” is not a hall ticket number: a hall ticket number has 10 letters and digits, like 18XX1A0501.`,
-        notFound: `No B.Tech results were found for hall ticket ${hallTicket.toUpperCase()}. Check the number (R18 and R22 students are covered).`,
+        invalid: `“${hallTicket}” is not a hall ticket number this site can read: it has 10 letters and digits, like 18XX1A0501, with the programme's letter as its sixth character.`,
+        notFound: `No results were found for hall ticket ${hallTicket.toUpperCase()}. Check the number: B.Tech, B.Pharmacy, M.Tech, M.Pharmacy, MBA and MCA students are covered from their programme's first served regulation.`,
+        notFoundDetail: true,
       }), notFound ? notifyControl(hallTicket.toUpperCase()) : null);
       if (!notFound) return;
     }

@@ -74,6 +74,18 @@ class StoredFormatsTest {
     }
 
     @Test
+    void a_page_with_a_legend_reads_back_equal_and_one_stored_before_legends_reads_with_none() throws Exception {
+        CopyCodec<ExamAnswer> codec = StoredFormats.examAnswers(MAPPER);
+        ResultPage page = new ResultPage("B.Tech I Year I Semester (R18) Regular", STUDENT, ROWS, Map.of("O", 10));
+        String withoutLegend = "{\"kind\":\"found\",\"page\":{\"examTitle\":\"T\",\"details\":"
+                + MAPPER.writeValueAsString(STUDENT) + ",\"subjects\":[]}}";
+
+        assertThat(roundTrip(codec, new ExamAnswer.Found(page))).isEqualTo(new ExamAnswer.Found(page));
+        assertThat(MAPPER.readValue(withoutLegend, ExamAnswer.class))
+                .isEqualTo(new ExamAnswer.Found(new ResultPage("T", STUDENT, List.of(), Map.of())));
+    }
+
+    @Test
     void a_finished_bulk_result_reads_back_equal_with_its_pages_in_order_and_its_missing_count() {
         CopyCodec<BulkStatus.Finished> codec = StoredFormats.bulkResults(MAPPER);
         ResultPage first = new ResultPage("B.Tech I Year I Semester (R18) Regular", STUDENT, ROWS);
@@ -101,11 +113,16 @@ class StoredFormatsTest {
                                 new Transcript.SemesterRecord(
                                         Semester.S1_1, ROWS, new Sgpa.Fail(), lastAttempts(Semester.S1_1)),
                                 new Transcript.SemesterRecord(
+                                        Semester.S2_1,
+                                        ROWS,
+                                        new Sgpa.NotComputed("no grade points are known"),
+                                        lastAttempts(Semester.S2_1)),
+                                new Transcript.SemesterRecord(
                                         Semester.S4_2,
                                         ROWS,
                                         new Sgpa.Awarded(new BigDecimal("10")),
                                         lastAttempts(Semester.S4_2))),
-                        new BigDecimal("8.50")),
+                        new Sgpa.Awarded(new BigDecimal("8.50"))),
                 List.of(page),
                 mark);
 
@@ -113,8 +130,9 @@ class StoredFormatsTest {
 
         assertThat(back).isEqualTo(found);
         Transcript transcript = ((TranscriptAnswer.Found) back).transcript();
-        assertThat(transcript.overallGpa().toPlainString()).isEqualTo("8.50");
-        assertThat(((Sgpa.Awarded) transcript.semesters().get(1).sgpa()).value().toPlainString())
+        assertThat(((Sgpa.Awarded) transcript.overallGpa()).value().toPlainString())
+                .isEqualTo("8.50");
+        assertThat(((Sgpa.Awarded) transcript.semesters().get(2).sgpa()).value().toPlainString())
                 .isEqualTo("10.00");
         assertThat(((TranscriptAnswer.Found) back).pages()).containsExactly(page);
         assertThat(back.mark()).isEqualTo(mark);

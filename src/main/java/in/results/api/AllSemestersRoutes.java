@@ -93,13 +93,13 @@ final class AllSemestersRoutes {
             }
             Map<String, Object> semester = new LinkedHashMap<>();
             semester.put(record.semester().key(), subjects);
-            semester.put("SGPA", ResultJson.sgpaText(record.sgpa()));
+            ResultJson.putSgpaText(semester, "SGPA", record.sgpa());
             results.add(semester);
         }
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("details", ResultJson.details(transcript.details()));
         data.put("results", results);
-        data.put("overall_gpa", transcript.overallGpa());
+        ResultJson.putSgpa(data, "overall_gpa", transcript.overallGpa());
         return data;
     }
 }

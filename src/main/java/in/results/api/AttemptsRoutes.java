@@ -3,6 +3,7 @@ package in.results.api;
 import in.results.catalog.Course;
 import in.results.core.HallTicket;
 import in.results.grading.GradeCalculator;
+import in.results.grading.Grading;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.AttemptPage;
 import in.results.lookup.SpecialProgrammeLookup;
@@ -77,7 +78,7 @@ final class AttemptsRoutes {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("release", ResultJson.release(page.release()));
         json.put("subjects", ResultJson.subjects(page.page().subjects(), ResultJson.Form.FULL));
-        json.put("sgpa", ResultJson.sgpaValue(GradeCalculator.sgpaOf(page.page().subjects())));
+        ResultJson.putSgpa(json, "sgpa", GradeCalculator.sgpaOf(page.page().subjects(), Grading.ofPage(page.page())));
         return json;
     }
 }

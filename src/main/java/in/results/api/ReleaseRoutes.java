@@ -19,7 +19,7 @@ import java.util.Map;
  */
 final class ReleaseRoutes {
     private static final String SEARCH_PAGE = "/jsp/SearchResult.jsp?";
-    private static final List<String> LINK_KEYS = List.of("degree", "examCode", "etype", "type", "result");
+    private static final List<String> LINK_KEYS = List.of("degree", "examCode", "etype", "type", "result", "grad");
     private static final BodyShape ALL = new BodyShape("releases with totals");
     private static final BodyShape REGULAR = new BodyShape("regular releases");
     private static final BodyShape SUPPLY = new BodyShape("supplementary releases");

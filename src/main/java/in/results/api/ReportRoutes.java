@@ -56,7 +56,7 @@ final class ReportRoutes {
                 .map(semester -> {
                     Map<String, Object> json = new LinkedHashMap<>();
                     json.put("semester", semester.semester().key());
-                    json.put("sgpa", ResultJson.sgpaValue(semester.sgpa()));
+                    ResultJson.putSgpa(json, "sgpa", semester.sgpa());
                     json.put("credits_registered", semester.creditsRegistered().orElse(null));
                     json.put("credits_earned", semester.creditsEarned());
                     json.put(
@@ -68,7 +68,7 @@ final class ReportRoutes {
                 })
                 .toList();
         Map<String, Object> overall = new LinkedHashMap<>();
-        overall.put("cgpa", report.cgpa());
+        ResultJson.putSgpa(overall, "cgpa", report.cgpa());
         overall.put("credits_earned", report.creditsEarned());
         overall.put(
                 "credits_required",

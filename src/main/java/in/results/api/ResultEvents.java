@@ -2,6 +2,8 @@ package in.results.api;
 
 import in.results.alerts.PublishedResult;
 import in.results.grading.GradeCalculator;
+import in.results.grading.Grading;
+import in.results.scrape.ResultPage;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -18,10 +20,9 @@ public final class ResultEvents {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("hallticket", result.hallTicket().value());
         data.put("release", ResultJson.release(result.page().release()));
-        data.put(
-                "sgpa",
-                ResultJson.sgpaValue(GradeCalculator.sgpaOf(result.page().page().subjects())));
-        data.put("semester_sgpa", ResultJson.sgpaText(result.semesterSgpa()));
+        ResultPage page = result.page().page();
+        ResultJson.putSgpa(data, "sgpa", GradeCalculator.sgpaOf(page.subjects(), Grading.ofPage(page)));
+        ResultJson.putSgpaText(data, "semester_sgpa", result.semesterSgpa());
         data.put("subjects", ResultJson.subjects(result.page().page().subjects(), ResultJson.Form.FULL));
         data.put("transcript_url", publicUrl + "/all/" + result.hallTicket().value());
         return data;

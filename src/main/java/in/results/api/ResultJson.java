@@ -5,6 +5,7 @@ import in.results.catalog.ReleaseKind;
 import in.results.catalog.Semester;
 import in.results.core.LookupFailure;
 import in.results.grading.GradeCalculator;
+import in.results.grading.Grading;
 import in.results.grading.Sgpa;
 import in.results.lookup.ExamAnswer;
 import in.results.scrape.ResultPage;
@@ -60,25 +61,44 @@ final class ResultJson {
         return rows.stream().map(row -> subject(row, form)).toList();
     }
 
-    /** {@code {"SGPA": 8.25}} or {@code {"SGPA": "FAIL"}}: the number form of /api/calculate, bulk, /calculate. */
+    /**
+     * {@code {"SGPA": 8.25}}, {@code {"SGPA": "FAIL"}} or {@code {"SGPA": null, "SGPA_note": "…"}}: the number form
+     * of /api/calculate, bulk, /calculate.
+     */
     static Map<String, Object> sgpaNumber(Sgpa sgpa) {
-        return Map.of("SGPA", sgpaValue(sgpa));
+        Map<String, Object> json = new LinkedHashMap<>();
+        putSgpa(json, "SGPA", sgpa);
+        return json;
     }
 
-    /** The SGPA as a number, or the string {@code "FAIL"} when it is not awarded. */
-    static Object sgpaValue(Sgpa sgpa) {
-        return switch (sgpa) {
-            case Sgpa.Awarded awarded -> awarded.value();
-            case Sgpa.Fail fail -> "FAIL";
-        };
+    /**
+     * Puts the SGPA under {@code key} as a number, or the string {@code "FAIL"} when it is not awarded; when it is not
+     * computed, {@code null} and the reason under {@code key + "_note"}.
+     */
+    static void putSgpa(Map<String, Object> json, String key, Sgpa sgpa) {
+        switch (sgpa) {
+            case Sgpa.Awarded awarded -> json.put(key, awarded.value());
+            case Sgpa.Fail fail -> json.put(key, "FAIL");
+            case Sgpa.NotComputed none -> putNotComputed(json, key, none);
+        }
     }
 
-    /** The string form of the all-semesters answers: exactly two decimals ({@code "10.00"}) or {@code "FAIL"}. */
-    static String sgpaText(Sgpa sgpa) {
-        return switch (sgpa) {
-            case Sgpa.Awarded awarded -> awarded.value().toPlainString();
-            case Sgpa.Fail fail -> "FAIL";
-        };
+    /**
+     * Puts the SGPA under {@code key} in the string form of the all-semesters answers: exactly two decimals
+     * ({@code "10.00"}) or {@code "FAIL"}; when it is not computed, {@code null} and the reason under
+     * {@code key + "_note"}.
+     */
+    static void putSgpaText(Map<String, Object> json, String key, Sgpa sgpa) {
+        switch (sgpa) {
+            case Sgpa.Awarded awarded -> json.put(key, awarded.value().toPlainString());
+            case Sgpa.Fail fail -> json.put(key, "FAIL");
+            case Sgpa.NotComputed none -> putNotComputed(json, key, none);
+        }
+    }
+
+    private static void putNotComputed(Map<String, Object> json, String key, Sgpa.NotComputed none) {
+        json.put(key, null);
+        json.put(key + "_note", none.note());
     }
 
     /**
@@ -112,7 +132,7 @@ final class ResultJson {
     /** {@code [{"SGPA": …}, details, [subjects]]}, the SGPA computed over the page's subjects. */
     static List<Object> calculated(ResultPage page, Form form) {
         return List.of(
-                sgpaNumber(GradeCalculator.sgpaOf(page.subjects())),
+                sgpaNumber(GradeCalculator.sgpaOf(page.subjects(), Grading.ofPage(page))),
                 details(page.details()),
                 subjects(page.subjects(), form));
     }

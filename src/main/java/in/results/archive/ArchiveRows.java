@@ -1,5 +1,7 @@
 package in.results.archive;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.core.HallTicket;
@@ -22,8 +24,11 @@ import java.util.function.Consumer;
  * know, or whose page is not readable, is read as no row (and counted).
  */
 final class ArchiveRows {
-    /** The format of the rows this build writes; rows of a higher format are a newer build's, read as a miss. */
-    static final int FORMAT = 1;
+    /**
+     * The format of the rows this build writes; rows of a higher format are a newer build's, read as a miss. 2: pages
+     * carry their grade legend (format 1 pages, without one, read as pages without a legend).
+     */
+    static final int FORMAT = 2;
 
     private static final String FOUND = "found";
     private static final String NO_RESULT = "no_result";
@@ -51,7 +56,7 @@ final class ArchiveRows {
     static final String FORGET_PAGES = "DELETE FROM result_pages WHERE hall_ticket = ?";
     static final String FORGET_LOOKUPS = "DELETE FROM student_lookups WHERE hall_ticket = ?";
 
-    private final ObjectMapper mapper = new ObjectMapper();
+    private final ObjectMapper mapper = pageMapper();
     private final ArchiveStats stats;
 
     ArchiveRows(ArchiveStats stats) {
@@ -229,6 +234,13 @@ final class ArchiveRows {
         statement.setString(2, key.degree());
         statement.setString(3, key.examCode());
         statement.setBoolean(4, key.rcrv());
+    }
+
+    /** Pages kept before they carried a grade legend (format 1) have none: an absent legend reads as an empty one. */
+    private static ObjectMapper pageMapper() {
+        ObjectMapper mapper = new ObjectMapper();
+        mapper.configOverride(Map.class).setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY));
+        return mapper;
     }
 
     private String json(ResultPage page) {

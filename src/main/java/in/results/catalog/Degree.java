@@ -44,6 +44,15 @@ public enum Degree {
         return this == MTECH || this == MPHARMACY || this == MBA || this == MCA;
     }
 
+    /**
+     * The programme a title or page heading names first ({@code II B.Tech. I Semester (R18) …} → BTECH), as the
+     * catalog reads release titles; UNKNOWN when it names none.
+     */
+    public static Degree namedIn(String title) {
+        return TitleReader.degreeOf(
+                title.replace('\u00A0', ' ').replaceAll("\\s+", " ").strip());
+    }
+
     /** The programme whose hall tickets carry {@code letter} (upper case), or empty for any other letter. */
     public static Optional<Degree> ofLetter(char letter) {
         for (Degree degree : values()) {

@@ -281,15 +281,29 @@ public final class ExamCatalog {
         return text.append(']').toString();
     }
 
-    /** The exams of every course, by semester, each list chronological; courses without a release are absent. */
+    /**
+     * The exams of every course, by semester, each list chronological; courses without a release are absent. An exam
+     * whose RC/RV row names another semester than its own row (23 pairs on the 2025 list: B.Tech 1690 is titled III
+     * Year I Semester, its RC/RV III Year II) is filed under both: which one it is, only its pages' headings tell.
+     */
     private static Map<Course, Map<Semester, List<ExamRelease>>> bySemester(List<ExamRelease> all) {
+        Map<Code, Semester> rcrvSemesters = new HashMap<>();
+        for (ExamRelease release : all) {
+            if (release.rcrv() && release.term() instanceof Semester semester) {
+                rcrvSemesters.putIfAbsent(Code.of(release), semester);
+            }
+        }
         Map<Course, Map<Semester, List<ExamRelease>>> grouped = new HashMap<>();
         for (Course course : Course.all()) {
             for (ExamRelease release : all) {
                 if (!release.rcrv() && release.term() instanceof Semester semester && course.holds(release)) {
-                    grouped.computeIfAbsent(course, c -> new EnumMap<>(Semester.class))
-                            .computeIfAbsent(semester, s -> new ArrayList<>())
-                            .add(release);
+                    Map<Semester, List<ExamRelease>> semesters =
+                            grouped.computeIfAbsent(course, c -> new EnumMap<>(Semester.class));
+                    semesters.computeIfAbsent(semester, s -> new ArrayList<>()).add(release);
+                    Semester named = rcrvSemesters.getOrDefault(Code.of(release), semester);
+                    if (named != semester) {
+                        semesters.computeIfAbsent(named, s -> new ArrayList<>()).add(release);
+                    }
                 }
             }
         }
@@ -300,7 +314,7 @@ public final class ExamCatalog {
     }
 
     /** See the class comment: dated by date, undated placed after the latest-dated lower code. */
-    static List<ExamRelease> chronological(List<ExamRelease> releases) {
+    public static List<ExamRelease> chronological(List<ExamRelease> releases) {
         record Placed(ExamRelease release, LocalDate when) {}
         List<ExamRelease> byCode = releases.stream()
                 .sorted(Comparator.comparing(ExamRelease::code, BY_CODE))

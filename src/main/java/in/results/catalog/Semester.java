@@ -64,6 +64,17 @@ public enum Semester implements Term {
         return Optional.of(of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
     }
 
+    /**
+     * The semester a title or a result page's heading names ({@code III B.Tech. II Semester (R18) Regular, …} → 3-2;
+     * postgraduate {@code MCA III Semester …} → 2-1, read so for {@code degree}'s postgraduate programmes only), as the
+     * catalog reads release titles; empty when it names none.
+     */
+    public static Optional<Semester> namedIn(String heading, Degree degree) {
+        return TitleReader.read(heading, degree).term() instanceof Semester semester
+                ? Optional.of(semester)
+                : Optional.empty();
+    }
+
     @Override
     public String toString() {
         return key();

@@ -106,7 +106,7 @@ final class TitleReader {
     }
 
     /** The degree named first in the title, so a stray later mention does not decide. */
-    private static Degree degreeOf(String text) {
+    static Degree degreeOf(String text) {
         Degree found = Degree.UNKNOWN;
         int foundAt = Integer.MAX_VALUE;
         for (Map.Entry<Degree, Pattern> degree : DEGREES.entrySet()) {

@@ -12,31 +12,39 @@ import java.util.Collection;
 public final class GradeCalculator {
     private GradeCalculator() {}
 
-    /** "FAIL" when any row has a fail grade, else Σ(credits × points) / Σ credits (0 when no credits). */
-    public static Sgpa sgpaOf(Collection<SubjectResult> rows) {
-        if (rows.stream().anyMatch(row -> GradePoints.isFail(row.grade()))) {
+    /**
+     * {@link Sgpa.Fail} when any row has a fail grade (on every grading); else, on a scale, Σ(credits × points) /
+     * Σ credits (0 when no credits); unscaled, {@link Sgpa.NotComputed} with the grading's note.
+     */
+    public static Sgpa sgpaOf(Collection<SubjectResult> rows, Grading grading) {
+        if (rows.stream().anyMatch(row -> GradeScale.isFail(row.grade()))) {
             return new Sgpa.Fail();
         }
-        return new Sgpa.Awarded(weightedAverage(rows));
+        return switch (grading) {
+            case Grading.Scaled scaled -> new Sgpa.Awarded(weightedAverage(rows, scaled.scale()));
+            case Grading.Unscaled unscaled -> new Sgpa.NotComputed(unscaled.note());
+        };
     }
 
     /**
-     * Overall GPA over the final rows of all semesters that carry a pass grade: rows with a fail grade are
-     * left out (they show 0 credits earned anyway), so a backlog does not hide the rest of the record.
+     * Overall GPA over the final rows of all semesters that carry a pass grade, with points on {@code scale}: rows with
+     * a fail grade are left out (they show 0 credits earned anyway), so a backlog does not hide the rest of the record.
      */
-    public static BigDecimal overallGpaOf(Collection<SubjectResult> finalRows) {
-        return weightedAverage(finalRows.stream()
-                        .filter(row -> !GradePoints.isFail(row.grade()))
-                        .toList())
+    public static BigDecimal overallGpaOf(Collection<SubjectResult> finalRows, GradeScale scale) {
+        return weightedAverage(
+                        finalRows.stream()
+                                .filter(row -> !GradeScale.isFail(row.grade()))
+                                .toList(),
+                        scale)
                 .setScale(2, RoundingMode.HALF_UP);
     }
 
-    private static BigDecimal weightedAverage(Collection<SubjectResult> rows) {
+    private static BigDecimal weightedAverage(Collection<SubjectResult> rows, GradeScale scale) {
         BigDecimal weighted = BigDecimal.ZERO;
         BigDecimal credits = BigDecimal.ZERO;
         for (SubjectResult row : rows) {
             BigDecimal rowCredits = creditsOf(row);
-            weighted = weighted.add(rowCredits.multiply(BigDecimal.valueOf(GradePoints.pointsOf(row.grade()))));
+            weighted = weighted.add(rowCredits.multiply(BigDecimal.valueOf(scale.pointsOf(row.grade()))));
             credits = credits.add(rowCredits);
         }
         if (credits.signum() == 0) {

@@ -17,6 +17,9 @@ import in.results.core.LookupFailure;
 import in.results.grading.Attempt;
 import in.results.grading.AttemptMerger;
 import in.results.grading.GradeCalculator;
+import in.results.grading.GradeScale;
+import in.results.grading.Grading;
+import in.results.grading.Sgpa;
 import in.results.releases.CatalogSource;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
@@ -31,6 +34,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -226,6 +230,7 @@ public final class AllSemestersLookup {
     /** One lookup: its search, asked round by round, and the transcript its answers make. */
     private final class Plan {
         private final HallTicket hallTicket;
+        private final Course course;
         private final ExamCatalog catalog;
         private final AttemptWindow window;
         private final AttemptSearch search;
@@ -238,6 +243,7 @@ public final class AllSemestersLookup {
         /** @param load the running load: its requests go with its priority as it is when each round is asked */
         Plan(TranscriptKey key, ExamCatalog catalog, StudentRecord kept, RunningLoads.Load load, Deadline deadline) {
             this.hallTicket = key.hallTicket();
+            this.course = key.course();
             this.catalog = catalog;
             this.kept = kept;
             this.load = load;
@@ -330,19 +336,43 @@ public final class AllSemestersLookup {
             return pages;
         }
 
+        /**
+         * The releases holding an attempt of the student, by the semester the attempt is of: the one its page's
+         * heading names, when that is one of the course's, else the semester the catalog files the release under
+         * (an exam filed under two semesters goes under its first). Each list chronological.
+         */
+        private Map<Semester, List<ExamRelease>> placedAttempts() {
+            Map<Semester, List<ExamRelease>> placed = new EnumMap<>(Semester.class);
+            Set<ExamRelease> seen = new HashSet<>();
+            for (Semester filed : window.semesters()) {
+                for (ExamRelease release : window.possible(filed)) {
+                    Optional<ResultPage> page = search.pageOf(release);
+                    if (page.isPresent() && seen.add(release)) {
+                        Semester semester = Semester.namedIn(page.get().examTitle(), release.degree())
+                                .filter(window.semesters()::contains)
+                                .orElse(filed);
+                        placed.computeIfAbsent(semester, s -> new ArrayList<>()).add(release);
+                    }
+                }
+            }
+            placed.replaceAll((semester, releases) -> ExamCatalog.chronological(releases));
+            return placed;
+        }
+
         private Optional<Transcript> assemble() {
             StudentDetails details = null;
             List<Transcript.SemesterRecord> records = new ArrayList<>();
             List<SubjectResult> allFinalRows = new ArrayList<>();
-            for (Semester semester : Semester.values()) {
+            Grading newest = null;
+            Map<Semester, List<ExamRelease>> found = placedAttempts();
+            for (Semester semester : window.semesters()) {
+                List<ExamRelease> releasesFound = found.getOrDefault(semester, List.of());
                 List<Attempt> attempts = new ArrayList<>();
                 Map<String, ExamRelease> lastAttempts = new LinkedHashMap<>();
-                for (ExamRelease release : window.possible(semester)) {
-                    search.attemptOf(release).ifPresent(attempt -> {
-                        attempts.add(attempt);
-                        attempt.rows()
-                                .forEach(row -> lastAttempts.put(row.code(), release)); // releases are in date order
-                    });
+                for (ExamRelease release : releasesFound) {
+                    Attempt attempt = search.attemptOf(release).orElseThrow();
+                    attempts.add(attempt);
+                    attempt.rows().forEach(row -> lastAttempts.put(row.code(), release)); // releases in date order
                     if (details == null) {
                         details =
                                 search.pageOf(release).map(ResultPage::details).orElse(null);
@@ -351,15 +381,27 @@ public final class AllSemestersLookup {
                 if (attempts.isEmpty()) {
                     continue;
                 }
-                List<SubjectResult> finalRows = AttemptMerger.finalRows(attempts);
+                Grading grading = search.gradingOf(releasesFound);
+                newest = grading;
+                List<SubjectResult> finalRows = AttemptMerger.finalRows(attempts, grading);
                 records.add(new Transcript.SemesterRecord(
-                        semester, finalRows, GradeCalculator.sgpaOf(finalRows), lastAttempts));
+                        semester, finalRows, GradeCalculator.sgpaOf(finalRows, grading), lastAttempts));
                 allFinalRows.addAll(finalRows);
             }
             if (records.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(new Transcript(details, records, GradeCalculator.overallGpaOf(allFinalRows)));
+            // On the course's known scale; without one, on the newest semester's (its pages' legend).
+            Grading overall = GradeScale.known(
+                            course.degree(), course.regulation().code())
+                    .<Grading>map(Grading.Scaled::new)
+                    .orElse(newest);
+            Sgpa overallGpa = switch (overall) {
+                case Grading.Scaled scaled ->
+                    new Sgpa.Awarded(GradeCalculator.overallGpaOf(allFinalRows, scaled.scale()));
+                case Grading.Unscaled unscaled -> new Sgpa.NotComputed(unscaled.note());
+            };
+            return Optional.of(new Transcript(details, records, overallGpa));
         }
     }
 

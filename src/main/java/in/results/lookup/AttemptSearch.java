@@ -1,5 +1,6 @@
 package in.results.lookup;
 
+import in.results.catalog.Course;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.ReleaseKind;
@@ -7,7 +8,8 @@ import in.results.catalog.Semester;
 import in.results.core.ExamQuery;
 import in.results.grading.Attempt;
 import in.results.grading.AttemptMerger;
-import in.results.grading.GradePoints;
+import in.results.grading.GradeScale;
+import in.results.grading.Grading;
 import in.results.scrape.ResultPage;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -215,11 +217,27 @@ final class AttemptSearch {
                                 .allMatch(r -> answers.containsKey(queryOf(r)));
     }
 
+    /**
+     * The grading of a semester's attempts in {@code possible} (oldest first): the grade legend of the newest page found,
+     * in its release's regulation. Without a page there are no rows to grade, and the grading is unscaled.
+     */
+    Grading gradingOf(List<ExamRelease> possible) {
+        for (ExamRelease release : possible.reversed()) {
+            Optional<ResultPage> page = pageOf(release);
+            if (page.isPresent()) {
+                return Grading.of(page.get().legend(), release.degree(), release.regulation());
+            }
+        }
+        Course course = window.course();
+        return Grading.of(Map.of(), course.degree(), course.regulation().code());
+    }
+
     /** Whether the attempts found so far leave no fail grade once merged. */
     private boolean settled(List<ExamRelease> possible) {
         List<Attempt> attempts =
                 possible.stream().map(this::attemptOf).flatMap(Optional::stream).toList();
-        return AttemptMerger.finalRows(attempts).stream().noneMatch(row -> GradePoints.isFail(row.grade()));
+        return AttemptMerger.finalRows(attempts, gradingOf(possible)).stream()
+                .noneMatch(row -> GradeScale.isFail(row.grade()));
     }
 
     private static boolean mayHoldFirstAttempt(ExamRelease release) {

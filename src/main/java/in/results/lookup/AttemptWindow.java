@@ -65,6 +65,11 @@ final class AttemptWindow {
         }
     }
 
+    /** The course the window is of. */
+    Course course() {
+        return course;
+    }
+
     /** The course's semesters, in the order a student sits them. */
     List<Semester> semesters() {
         return course.semesters();

@@ -5,7 +5,6 @@ import in.results.catalog.Semester;
 import in.results.grading.Sgpa;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
-import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,10 +12,13 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * All semesters of a student in one regulation, attempts merged (per subject, the best row over the attempts):
- * the answer of {@code /all-r18}, {@code /all-r22} and {@code /all}.
+ * All semesters of a student in one course, attempts merged (per subject, the best row over the attempts): the answer
+ * of {@code /all-r18}, {@code /all-r22} and {@code /all}.
+ *
+ * @param overallGpa the overall GPA over the final rows with a pass grade: awarded (0 when there are none), or not
+ *     computed where no grade points are known; never a fail
  */
-public record Transcript(StudentDetails details, List<SemesterRecord> semesters, BigDecimal overallGpa) {
+public record Transcript(StudentDetails details, List<SemesterRecord> semesters, Sgpa overallGpa) {
     public Transcript {
         Objects.requireNonNull(details, "details");
         semesters = List.copyOf(semesters);

@@ -1,7 +1,8 @@
 package in.results.report;
 
 import in.results.grading.GradeCalculator;
-import in.results.grading.GradePoints;
+import in.results.grading.GradeScale;
+import in.results.grading.Grading;
 import in.results.grading.Sgpa;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
@@ -105,7 +106,8 @@ public record ClassSummary(
         Map<String, List<SubjectResult>> rowsBySubject = new LinkedHashMap<>();
         List<String> grades = new ArrayList<>();
         for (ResultPage page : pages) {
-            if (GradeCalculator.sgpaOf(page.subjects()) instanceof Sgpa.Awarded(BigDecimal sgpa)) {
+            if (GradeCalculator.sgpaOf(page.subjects(), Grading.ofPage(page))
+                    instanceof Sgpa.Awarded(BigDecimal sgpa)) {
                 awarded.add(new Scored(page.details(), sgpa));
                 sgpaSum = sgpaSum.add(sgpa);
                 bands[bandOf(sgpa)]++;
@@ -176,7 +178,7 @@ public record ClassSummary(
             if (!row.grade().equalsIgnoreCase("Ab")) {
                 appeared++;
             }
-            if (!GradePoints.isFail(row.grade())) {
+            if (!GradeScale.isFail(row.grade())) {
                 passed++;
             }
         }

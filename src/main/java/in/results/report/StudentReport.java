@@ -5,7 +5,7 @@ import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
 import in.results.core.HallTicket;
 import in.results.grading.GradeCalculator;
-import in.results.grading.GradePoints;
+import in.results.grading.GradeScale;
 import in.results.grading.Sgpa;
 import in.results.lookup.Transcript;
 import in.results.scrape.StudentDetails;
@@ -25,7 +25,7 @@ import java.util.OptionalInt;
  * @param details        the student as the result pages show them
  * @param lateralEntry   whether the hall ticket is a lateral-entry one (joined in the second year)
  * @param semesters      every semester with an attempt, in order 1-1 … 4-2
- * @param cgpa           the transcript's overall GPA (over the final rows that carry a pass grade)
+ * @param cgpa           the transcript's overall GPA (over the final rows that carry a pass grade), or not computed
  * @param creditsEarned  Σ credits of the final rows with a pass grade, over all semesters
  * @param creditsRequired credits the degree needs, empty where the university's figure is not known
  *     ({@link in.results.catalog.Course#creditsRequired})
@@ -37,7 +37,7 @@ public record StudentReport(
         StudentDetails details,
         boolean lateralEntry,
         List<SemesterReport> semesters,
-        BigDecimal cgpa,
+        Sgpa cgpa,
         BigDecimal creditsEarned,
         OptionalInt creditsRequired,
         List<Backlog> backlogs,
@@ -95,7 +95,7 @@ public record StudentReport(
             List<Backlog> failed = new ArrayList<>();
             BigDecimal earned = BigDecimal.ZERO;
             for (SubjectResult row : record.finalRows()) {
-                if (GradePoints.isFail(row.grade())) {
+                if (GradeScale.isFail(row.grade())) {
                     failed.add(new Backlog(record.semester(), row, record.lastAttemptOf(row)));
                 } else {
                     earned = earned.add(GradeCalculator.creditsOf(row));
@@ -113,8 +113,8 @@ public record StudentReport(
                 creditsEarned,
                 course.creditsRequired(hallTicket.isLateralEntry()),
                 backlogs,
-                course.hasKnownPercentage()
-                        ? Optional.of(ReportRules.percentageOf(transcript.overallGpa()))
+                course.hasKnownPercentage() && transcript.overallGpa() instanceof Sgpa.Awarded cgpa
+                        ? Optional.of(ReportRules.percentageOf(cgpa.value()))
                         : Optional.empty());
     }
 }

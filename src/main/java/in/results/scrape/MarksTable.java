@@ -66,7 +66,7 @@ final class MarksTable {
      * HTML requires, and taking only each row's own child cells keeps that true even if a row
      * were nested inside another.
      */
-    private static List<Element> rowsOf(Element table) {
+    static List<Element> rowsOf(Element table) {
         List<Element> rows = new ArrayList<>();
         for (Element row : table.select(ROW)) {
             if (row.closest(TABLE) == table) {
@@ -80,7 +80,7 @@ final class MarksTable {
         return row.children().stream().filter(c -> c.is(CELLS)).toList();
     }
 
-    private static List<String> cellTexts(Element row) {
+    static List<String> cellTexts(Element row) {
         return cellsOf(row).stream().map(c -> Whitespace.collapse(c.text())).toList();
     }
 

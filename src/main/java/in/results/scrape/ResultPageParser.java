@@ -2,11 +2,16 @@ package in.results.scrape;
 
 import in.results.core.Reply;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads the university's {@code /resultAction} answer. Pure functions of the HTML text; thread-safe.
@@ -14,8 +19,9 @@ import org.jsoup.nodes.Element;
  * <p>The page layout relied on: an {@code <h6>} exam title; a student
  * table whose label cells read {@code HTNO:}, {@code NAME:}, {@code FATHER NAME:},
  * {@code COLLEGE CODE:}, each followed by its value cell; a marks table whose first row holds a
- * {@code SUBJECT CODE} cell; then a grade legend table, which is never read. Labels and column
- * headers are matched by text, never by position.
+ * {@code SUBJECT CODE} cell; then a grade legend table whose header row has a {@code Grade Points} cell (read when
+ * present; a legend that cannot be read is logged once per exam title and left out, never failing the page). Labels
+ * and column headers are matched by text, never by position.
  */
 public final class ResultPageParser {
     static final String TITLE_SELECTOR = "h6";
@@ -31,6 +37,10 @@ public final class ResultPageParser {
     private static final Pattern HALL_TICKET_INPUT = Pattern.compile("(?i)hall\\s*ticket|htno");
     /** Tomcat's error pages read {@code HTTP Status 500 – Internal Server Error}. */
     private static final Pattern TOMCAT_STATUS = Pattern.compile("HTTP Status \\d{3}");
+
+    private static final Logger LOG = LoggerFactory.getLogger(ResultPageParser.class);
+    /** Exam titles whose unreadable legend was logged: every student's page of a release repeats it. */
+    private static final Set<String> REPORTED_LEGENDS = ConcurrentHashMap.newKeySet();
 
     private ResultPageParser() {}
 
@@ -80,7 +90,8 @@ public final class ResultPageParser {
      * Parses a result page. Every string is trimmed; marks are passed through as shown
      * ({@code "-1"} for Ab, {@code "-"} for malpractice); pages without marks columns (the older
      * 4-column layout) give {@code ""} marks; unknown columns (e.g. RC/RV {@code REMARKS}) are
-     * ignored. Subjects are in page order.
+     * ignored. Subjects are in page order. The grade legend is read when the page prints one; a legend table that
+     * cannot be read leaves the legend empty (so the programme's known scale applies) and is logged once per title.
      *
      * @throws PageLayoutException naming what is missing when the page is not a result page
      *     (e.g. the search form or an error page) or its layout changed
@@ -90,7 +101,22 @@ public final class ResultPageParser {
     }
 
     private static ResultPage parse(Document doc) {
-        return new ResultPage(examTitle(doc), studentDetails(doc), MarksTable.subjectsOf(doc));
+        String title = examTitle(doc);
+        return new ResultPage(title, studentDetails(doc), MarksTable.subjectsOf(doc), legendOf(doc, title));
+    }
+
+    private static Map<String, Integer> legendOf(Document doc, String title) {
+        try {
+            return GradeLegend.of(doc, MarksTable.find(doc));
+        } catch (PageLayoutException e) {
+            if (REPORTED_LEGENDS.add(title)) {
+                LOG.warn(
+                        "unreadable grade legend on '{}' ({}): its grades are read on the known scale",
+                        title,
+                        e.getMessage());
+            }
+            return Map.of();
+        }
     }
 
     private static String examTitle(Document doc) {

@@ -3,6 +3,8 @@ package in.results.archive;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import in.results.scrape.ResultPage;
+import in.results.scrape.StudentDetails;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -10,6 +12,8 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +35,7 @@ class EmbeddedArchiveTest extends ArchiveContract {
                         + " exam_code, rcrv, outcome, page, withheld, format, read_at) VALUES (?, 'btech', ?, 0, ?, ?,"
                         + " 0, ?, 0)")) {
             Object[][] rows = {
-                {"1701", "found", "{\"examTitle\":\"x\"}", 2},
+                {"1701", "found", "{\"examTitle\":\"x\"}", ArchiveRows.FORMAT + 1},
                 {"1702", "found", "not json", 1},
                 {"1703", "revised", null, 1},
                 {"1704", "no_result", null, 1}
@@ -51,6 +55,26 @@ class EmbeddedArchiveTest extends ArchiveContract {
         assertThat(record.pages()).containsOnlyKeys(key("1704", false));
         assertThat(archive().page(key("1701", false), soon())).isEmpty();
         assertThat(archive().stats().unreadableRows()).isEqualTo(4); // three rows in the record, one by key
+    }
+
+    @Test
+    void a_page_kept_before_pages_carried_a_legend_reads_with_an_empty_legend() throws Exception {
+        awaitReady();
+        String keptWithoutLegend = "{\"examTitle\":\"B.Tech\",\"details\":{\"hallTicket\":\"189A1A0501\","
+                + "\"name\":\"A\",\"fatherName\":\"B\",\"collegeCode\":\"9A\"},\"subjects\":[]}";
+        try (Connection connection = DriverManager.getConnection(database().jdbcUrl());
+                PreparedStatement insert = connection.prepareStatement("INSERT INTO result_pages (hall_ticket, degree,"
+                        + " exam_code, rcrv, outcome, page, withheld, format, read_at) VALUES (?, 'btech', '1701', 0,"
+                        + " 'found', ?, 0, 1, 0)")) {
+            insert.setString(1, STUDENT.value());
+            insert.setString(2, keptWithoutLegend);
+            insert.executeUpdate();
+        }
+
+        assertThat(archive().page(key("1701", false), soon()))
+                .hasValue(new ArchivedAnswer.Found(
+                        new ResultPage("B.Tech", new StudentDetails("189A1A0501", "A", "B", "9A"), List.of()),
+                        Instant.EPOCH));
     }
 
     @Test

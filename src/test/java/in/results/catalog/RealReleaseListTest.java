@@ -198,6 +198,27 @@ class RealReleaseListTest {
     }
 
     @Test
+    void an_exam_whose_rc_rv_row_names_another_semester_is_filed_under_both() {
+        // 1690: "B.Tech III Year I Semester (R18) Regular …", its RC/RV row "RC/RV B.Tech III Year II Semester (R18) …"
+        Course r18 = new Course(Degree.BTECH, Regulation.R18);
+        assertThat(CATALOG.releases(r18, Semester.S3_1))
+                .extracting(ExamRelease::code)
+                .contains("1690");
+        assertThat(CATALOG.releases(r18, Semester.S3_2))
+                .extracting(ExamRelease::code)
+                .contains("1690");
+        assertThat(CATALOG.releases(r18, Semester.S4_1))
+                .extracting(ExamRelease::code)
+                .doesNotContain("1690");
+        // the page's heading decides which it was
+        assertThat(Semester.namedIn("III B.Tech. II Semester (R18) Regular, August 2023 Exams", Degree.BTECH))
+                .contains(Semester.S3_2);
+        assertThat(Semester.namedIn("MCA III Semester (R22) Regular, January 2025", Degree.MCA))
+                .contains(Semester.S2_1);
+        assertThat(Semester.namedIn("Results", Degree.BTECH)).isEmpty();
+    }
+
+    @Test
     void a_code_shared_by_programmes_is_one_exam_of_each() {
         assertThat(CATALOG.all())
                 .filteredOn(r -> r.code().equals("122") && !r.rcrv())

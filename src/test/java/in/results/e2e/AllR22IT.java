@@ -230,15 +230,17 @@ class AllR22IT {
     }
 
     @Test
-    void all_answers_400_or_404_naming_the_reason_for_hall_tickets_outside_r18_and_r22_without_asking() {
+    void all_answers_400_or_404_naming_the_reason_for_hall_tickets_it_cannot_serve_without_asking() {
         var tooShort = client.get("/all/12345");
         var noYear = client.get("/all/ABCDEFGHIJ");
         var noEntry = client.get("/all/22BD2A0501");
         var before2018 = client.get("/all/17BD1A0501");
         var lateralBefore2018 = client.get("/all/18BD5A0501"); // admitted 2017
-        var pharmacy = client.get("/all/22BD1R0501");
+        var unknownProgramme = client.get("/all/22BD1T0501"); // Pharm.D: not on the university's list
+        var postgraduateLateral = client.get("/all/23BD5E0001"); // MBA has no lateral entry
+        var pharmacy = client.get("/all/22BD1R0501"); // served, but this university lists no B.Pharmacy R22 release
 
-        for (var reply : List.of(tooShort, noYear, noEntry)) {
+        for (var reply : List.of(tooShort, noYear, noEntry, unknownProgramme, postgraduateLateral)) {
             assertThat(reply.status()).isEqualTo(400);
             assertThat(reply.json().get("code").asText()).isEqualTo("INVALID_PARAMETER");
             assertThat(reply.json().get("error").asText()).contains("hallticket");
@@ -249,9 +251,15 @@ class AllR22IT {
             assertThat(reply.json().get("code").asText()).isEqualTo("RESULT_NOT_FOUND");
             assertThat(reply.json().get("error").asText()).contains("2018").doesNotContain("17BD1A0501");
         }
+        assertThat(unknownProgramme.json().get("error").asText())
+                .contains(
+                        "sixth", "A (B.Tech)", "R (B.Pharmacy)", "D (M.Tech)", "E (MBA)", "F (MCA)", "S (M.Pharmacy)");
+        assertThat(postgraduateLateral.json().get("error").asText()).contains("lateral");
         assertThat(pharmacy.status()).isEqualTo(404);
         assertThat(pharmacy.json().get("code").asText()).isEqualTo("RESULT_NOT_FOUND");
-        assertThat(pharmacy.json().get("error").asText()).contains("B.Tech");
+        assertThat(pharmacy.json().get("error").asText()).isEqualTo("No R22 B.Pharmacy result for this hall ticket.");
+        assertThat(pharmacy.header("Regulation")).isEqualTo("R22");
+        assertThat(pharmacy.header("Degree")).isEqualTo("bpharmacy");
         assertThat(noYear.json().get("error").asText()).contains("admission year");
         assertThat(primary.requestCount("/resultAction") + mirror.requestCount("/resultAction"))
                 .isZero();

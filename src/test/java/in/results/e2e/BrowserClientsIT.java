@@ -51,7 +51,8 @@ class BrowserClientsIT {
 
         assertThat(answer.status()).isEqualTo(200);
         assertThat(answer.header("Access-Control-Allow-Origin")).isEqualTo("*");
-        assertThat(answer.header("Access-Control-Expose-Headers")).contains("X-Cache", "Age", "ETag", "Retry-After");
+        assertThat(answer.header("Access-Control-Expose-Headers"))
+                .contains("X-Cache", "Age", "ETag", "Retry-After", "Regulation", "Degree");
         assertThat(error.status()).isEqualTo(400);
         assertThat(error.header("Access-Control-Allow-Origin")).isEqualTo("*");
         assertThat(sameOrigin.header("Access-Control-Allow-Origin")).isNull();

@@ -97,9 +97,11 @@ final class ExpectedReport {
         ObjectNode body = NODES.objectNode();
         body.set("details", transcript.get("details"));
         body.put("regulation", student.regulation());
+        body.put("degree", "btech");
         body.put("lateral_entry", student.lateralEntry());
         body.set("semesters", semesters);
         body.set("overall", overall);
+        body.set("special_programmes", NODES.arrayNode()); // no minor degree in the simulator's B.Tech world
         return body;
     }
 

@@ -302,7 +302,11 @@ class ResultsDayArchiveIT {
             ServiceClient.Reply reply = replies.get(i);
             assertThat(reply.status()).as(student.hallTicket()).isEqualTo(200);
             JsonNode body = reply.json();
-            assertThat(body.propertyStream().map(Map.Entry::getKey)).containsExactly("details", "attempts");
+            assertThat(body.propertyStream().map(Map.Entry::getKey))
+                    .containsExactly("details", "attempts", "special_programmes");
+            assertThat(body.get("special_programmes"))
+                    .as("no minor degree in this world")
+                    .isEmpty();
             assertThat(body.get("details")).isEqualTo(Expected.details(student));
             List<TruthPage> pages = pagesOf(truth, student);
             Map<String, ObjectNode> expectedByRelease = new LinkedHashMap<>();

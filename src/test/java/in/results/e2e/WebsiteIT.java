@@ -463,7 +463,7 @@ class WebsiteIT {
 
         driver.get(base + "/student/" + CASES.first(EdgeCase.NO_RESULT).hallTicket());
         assertThat(visible("[data-error-code=RESULT_NOT_FOUND]").getText())
-                .contains("No B.Tech results were found for hall ticket");
+                .contains("No results were found for hall ticket");
 
         client.get("/report/" + saved.hallTicket());
         ticker.advance(Duration.ofDays(1).plusMinutes(1));

@@ -2,11 +2,14 @@ package in.results.grading;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import in.results.catalog.Degree;
 import in.results.scrape.SubjectResult;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AttemptMergerTest {
+    private static final Grading BTECH_R18 = Grading.of(Map.of(), Degree.BTECH, "R18");
 
     private static SubjectResult row(String code, String total, String grade, String credits) {
         return new SubjectResult(code, "SUBJECT " + code, "20", total.equals("-") ? "-" : "x", total, grade, credits);
@@ -19,7 +22,8 @@ class AttemptMergerTest {
         SubjectResult other = row("B", "80", "A+", "3");
 
         List<SubjectResult> rows = AttemptMerger.finalRows(
-                List.of(new Attempt(List.of(failed, other), List.of()), new Attempt(List.of(passed), List.of())));
+                List.of(new Attempt(List.of(failed, other), List.of()), new Attempt(List.of(passed), List.of())),
+                BTECH_R18);
 
         assertThat(rows).containsExactly(passed, other);
     }
@@ -30,7 +34,8 @@ class AttemptMergerTest {
         SubjectResult later = row("A", "30", "F", "0");
 
         assertThat(AttemptMerger.finalRows(
-                        List.of(new Attempt(List.of(first), List.of()), new Attempt(List.of(later), List.of()))))
+                        List.of(new Attempt(List.of(first), List.of()), new Attempt(List.of(later), List.of())),
+                        BTECH_R18))
                 .containsExactly(first);
     }
 
@@ -40,7 +45,8 @@ class AttemptMergerTest {
         SubjectResult later = row("A", "-", "-", "0");
 
         assertThat(AttemptMerger.finalRows(
-                        List.of(new Attempt(List.of(first), List.of()), new Attempt(List.of(later), List.of()))))
+                        List.of(new Attempt(List.of(first), List.of()), new Attempt(List.of(later), List.of())),
+                        BTECH_R18))
                 .containsExactly(later);
     }
 
@@ -50,7 +56,7 @@ class AttemptMergerTest {
         SubjectResult revalued = row("A", "62", "B+", "3");
         SubjectResult untouched = row("B", "70", "A", "2");
 
-        assertThat(AttemptMerger.finalRows(List.of(new Attempt(List.of(own, untouched), List.of(revalued)))))
+        assertThat(AttemptMerger.finalRows(List.of(new Attempt(List.of(own, untouched), List.of(revalued))), BTECH_R18))
                 .containsExactly(revalued, untouched);
     }
 
@@ -60,9 +66,11 @@ class AttemptMergerTest {
         SubjectResult regularRevalued = row("A", "52", "B", "3");
         SubjectResult supply = row("A", "45", "C", "3");
 
-        assertThat(AttemptMerger.finalRows(List.of(
-                        new Attempt(List.of(regular), List.of(regularRevalued)),
-                        new Attempt(List.of(supply), List.of()))))
+        assertThat(AttemptMerger.finalRows(
+                        List.of(
+                                new Attempt(List.of(regular), List.of(regularRevalued)),
+                                new Attempt(List.of(supply), List.of())),
+                        BTECH_R18))
                 .containsExactly(regularRevalued);
     }
 

@@ -2,12 +2,17 @@ package in.results.grading;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import in.results.catalog.Degree;
 import in.results.scrape.SubjectResult;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class GradeCalculatorTest {
+    private static final Grading BTECH_R18 = Grading.of(Map.of(), Degree.BTECH, "R18");
+    private static final GradeScale BTECH_R18_SCALE =
+            GradeScale.known(Degree.BTECH, "R18").orElseThrow();
 
     private static SubjectResult row(String code, String grade, String credits) {
         return new SubjectResult(code, "SUBJECT " + code, "", "", "", grade, credits);
@@ -28,7 +33,7 @@ class GradeCalculatorTest {
                 row("153CF", "B", "3"),
                 row("153CH", "B+", "3"));
 
-        assertThat(GradeCalculator.sgpaOf(rows)).isEqualTo(new Sgpa.Awarded(new BigDecimal("6.86")));
+        assertThat(GradeCalculator.sgpaOf(rows, BTECH_R18)).isEqualTo(new Sgpa.Awarded(new BigDecimal("6.86")));
     }
 
     @Test
@@ -36,38 +41,38 @@ class GradeCalculatorTest {
         // (4×10 + 3×6 + 1×7) / 8 = 65 / 8 = 8.125 → 8.13 (half-even would give 8.12)
         List<SubjectResult> rows = List.of(row("A1", "O", "4"), row("A2", "B", "3"), row("A3", "B+", "1"));
 
-        assertThat(GradeCalculator.sgpaOf(rows)).isEqualTo(new Sgpa.Awarded(new BigDecimal("8.13")));
+        assertThat(GradeCalculator.sgpaOf(rows, BTECH_R18)).isEqualTo(new Sgpa.Awarded(new BigDecimal("8.13")));
     }
 
     @Test
     void any_fail_grade_means_no_sgpa() {
-        assertThat(GradeCalculator.sgpaOf(List.of(row("A1", "O", "4"), row("A2", "F", "0"))))
+        assertThat(GradeCalculator.sgpaOf(List.of(row("A1", "O", "4"), row("A2", "F", "0")), BTECH_R18))
                 .isEqualTo(new Sgpa.Fail());
-        assertThat(GradeCalculator.sgpaOf(List.of(row("A1", "O", "4"), row("A2", "Ab", "0"))))
+        assertThat(GradeCalculator.sgpaOf(List.of(row("A1", "O", "4"), row("A2", "Ab", "0")), BTECH_R18))
                 .isEqualTo(new Sgpa.Fail());
-        assertThat(GradeCalculator.sgpaOf(List.of(row("A1", "O", "4"), row("A2", "-", "0"))))
+        assertThat(GradeCalculator.sgpaOf(List.of(row("A1", "O", "4"), row("A2", "-", "0")), BTECH_R18))
                 .isEqualTo(new Sgpa.Fail());
     }
 
     @Test
     void zero_credits_in_all_rows_gives_zero() {
-        assertThat(GradeCalculator.sgpaOf(List.of(row("M1", "O", "0"))))
+        assertThat(GradeCalculator.sgpaOf(List.of(row("M1", "O", "0")), BTECH_R18))
                 .isEqualTo(new Sgpa.Awarded(new BigDecimal("0.00")));
     }
 
     @Test
     void d_counts_five_and_p_counts_zero_points() {
         // D: (3×5 + 3×10)/6 = 7.50 ; P with 2 credits: (2×0 + 2×10)/4 = 5.00
-        assertThat(GradeCalculator.sgpaOf(List.of(row("A", "D", "3"), row("B", "O", "3"))))
+        assertThat(GradeCalculator.sgpaOf(List.of(row("A", "D", "3"), row("B", "O", "3")), BTECH_R18))
                 .isEqualTo(new Sgpa.Awarded(new BigDecimal("7.50")));
-        assertThat(GradeCalculator.sgpaOf(List.of(row("A", "P", "2"), row("B", "O", "2"))))
+        assertThat(GradeCalculator.sgpaOf(List.of(row("A", "P", "2"), row("B", "O", "2")), BTECH_R18))
                 .isEqualTo(new Sgpa.Awarded(new BigDecimal("5.00")));
     }
 
     @Test
     void unknown_grade_counts_zero_and_is_not_a_fail() {
         // (2×0 + 2×8) / 4 = 4.00, awarded
-        assertThat(GradeCalculator.sgpaOf(List.of(row("A", "EX", "2"), row("B", "A", "2"))))
+        assertThat(GradeCalculator.sgpaOf(List.of(row("A", "EX", "2"), row("B", "A", "2")), BTECH_R18))
                 .isEqualTo(new Sgpa.Awarded(new BigDecimal("4.00")));
     }
 
@@ -76,13 +81,13 @@ class GradeCalculatorTest {
         // pass rows: 3×9 + 1.5×10 = 42 over 4.5 = 9.333… → 9.33 ; the F row (0 credits earned) is left out
         List<SubjectResult> rows = List.of(row("A", "A+", "3"), row("B", "O", "1.5"), row("C", "F", "0"));
 
-        assertThat(GradeCalculator.overallGpaOf(rows)).isEqualByComparingTo("9.33");
-        assertThat(GradeCalculator.overallGpaOf(rows).scale()).isEqualTo(2);
+        assertThat(GradeCalculator.overallGpaOf(rows, BTECH_R18_SCALE)).isEqualByComparingTo("9.33");
+        assertThat(GradeCalculator.overallGpaOf(rows, BTECH_R18_SCALE).scale()).isEqualTo(2);
     }
 
     @Test
     void overall_gpa_is_zero_without_rows() {
-        assertThat(GradeCalculator.overallGpaOf(List.of())).isEqualByComparingTo("0");
+        assertThat(GradeCalculator.overallGpaOf(List.of(), BTECH_R18_SCALE)).isEqualByComparingTo("0");
     }
 
     @Test

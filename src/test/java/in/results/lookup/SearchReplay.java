@@ -61,7 +61,7 @@ public record SearchReplay(List<Set<ExamQuery>> rounds, Set<String> askedCodes, 
             if (!attempts.isEmpty()) {
                 transcript.put(
                         semester.key(),
-                        AttemptMerger.finalRows(attempts).stream()
+                        AttemptMerger.finalRows(attempts, search.gradingOf(window.possible(semester))).stream()
                                 .map(row -> row.code() + " " + row.grade() + " " + row.total())
                                 .sorted()
                                 .toList());

@@ -80,7 +80,7 @@ class StudentReportTest {
                                 row("15102", "O", "1.5"),
                                 row("151AM", "P", "0")),
                         semester(Semester.S2_1, new Sgpa.Fail(), SUPPLY_2_1, row("153AE", "B", "3"), failed, absent)),
-                new BigDecimal("7.91"));
+                new Sgpa.Awarded(new BigDecimal("7.91")));
 
         StudentReport report = StudentReport.of(BTECH_R18, REGULAR, transcript);
 
@@ -102,7 +102,7 @@ class StudentReportTest {
         });
         assertThat(report.creditsEarned()).isEqualByComparingTo("8.5");
         assertThat(report.creditsRequired()).hasValue(160);
-        assertThat(report.cgpa()).isEqualByComparingTo("7.91");
+        assertThat(report.cgpa()).isEqualTo(new Sgpa.Awarded(new BigDecimal("7.91")));
         assertThat(report.percentage()).contains(new BigDecimal("74.10"));
         assertThat(report.lateralEntry()).isFalse();
     }
@@ -117,7 +117,7 @@ class StudentReportTest {
                         REGULAR_2_1,
                         new SubjectResult("153AK", "DATA STRUCTURES", "-", "-", "-", "-", "-"),
                         row("153AE", "A", "3"))),
-                new BigDecimal("8.00"));
+                new Sgpa.Awarded(new BigDecimal("8.00")));
 
         StudentReport report = StudentReport.of(BTECH_R18, REGULAR, transcript);
 
@@ -132,7 +132,7 @@ class StudentReportTest {
         Transcript transcript = new Transcript(
                 DETAILS,
                 List.of(semester(Semester.S2_1, awarded("9.00"), REGULAR_2_1, row("153AE", "A+", "3"))),
-                new BigDecimal("9.00"));
+                new Sgpa.Awarded(new BigDecimal("9.00")));
 
         StudentReport pharmacy = StudentReport.of(
                 new Course(Degree.BPHARMACY, Regulation.R22), new HallTicket("229A1R0501"), transcript);
@@ -143,7 +143,7 @@ class StudentReportTest {
         assertThat(pharmacy.percentage()).isEmpty();
         assertThat(mba.creditsRequired()).isEmpty();
         assertThat(mba.percentage()).isEmpty();
-        assertThat(mba.cgpa()).isEqualByComparingTo("9.00");
+        assertThat(mba.cgpa()).isEqualTo(new Sgpa.Awarded(new BigDecimal("9.00")));
     }
 
     @Test
@@ -151,7 +151,7 @@ class StudentReportTest {
         Transcript transcript = new Transcript(
                 DETAILS,
                 List.of(semester(Semester.S2_1, awarded("9.00"), REGULAR_2_1, row("153AE", "A+", "3"))),
-                new BigDecimal("9.00"));
+                new Sgpa.Awarded(new BigDecimal("9.00")));
 
         StudentReport report = StudentReport.of(BTECH_R18, LATERAL, transcript);
 
@@ -181,7 +181,7 @@ class StudentReportTest {
         Transcript transcript = new Transcript(
                 DETAILS,
                 List.of(semester(Semester.S2_1, new Sgpa.Fail(), SUPPLY_2_1, row("153AK", "F", "0"))),
-                new BigDecimal("0.00"));
+                new Sgpa.Awarded(new BigDecimal("0.00")));
 
         assertThat(StudentReport.of(BTECH_R18, REGULAR, transcript))
                 .isEqualTo(StudentReport.of(BTECH_R18, REGULAR, transcript))
