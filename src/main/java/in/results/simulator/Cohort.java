@@ -2,7 +2,9 @@ package in.results.simulator;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The simulated university's ground truth: every listed release, every student with every page
@@ -36,20 +39,25 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
                 throw new IllegalArgumentException("hall ticket listed twice: " + student.hallTicket());
             }
         }
-        Set<String> releases = new HashSet<>();
+        Map<String, Exam> releases = new HashMap<>();
         for (Exam exam : exams) {
-            if (!releases.add(exam.code() + (exam.rcrv() ? "/rcrv" : ""))) {
-                throw new IllegalArgumentException("exam listed twice: " + exam.code() + " rcrv=" + exam.rcrv());
+            Exam before = releases.putIfAbsent(releaseKey(exam.degree(), exam.code(), exam.rcrv()), exam);
+            // The real list names a release twice now and then (same title and link, another day): one release.
+            if (before != null
+                    && !(before.title().equals(exam.title()) && before.query().equals(exam.query()))) {
+                throw new IllegalArgumentException(
+                        "exam listed twice: " + exam.degree() + " " + exam.code() + " rcrv=" + exam.rcrv());
             }
         }
         for (Student student : students) {
+            String degree = student.programme().degree();
             for (String code : student.results().keySet()) {
-                if (!releases.contains(code)) {
+                if (!releases.containsKey(releaseKey(degree, code, false))) {
                     throw new IllegalArgumentException(student.hallTicket() + " has a result in unlisted exam " + code);
                 }
             }
             for (String code : student.rcrvResults().keySet()) {
-                if (!releases.contains(code + "/rcrv")) {
+                if (!releases.containsKey(releaseKey(degree, code, true))) {
                     throw new IllegalArgumentException(
                             student.hallTicket() + " has an RC/RV result but exam " + code + " has no RC/RV release");
                 }
@@ -58,11 +66,23 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
     }
 
     /**
-     * A cohort of roughly a thousand R18 and five hundred R22 B.Tech students; the same seed gives an equal cohort,
-     * and its R18 students are the same whatever R22 holds.
+     * A cohort of roughly a thousand R18 and five hundred R22 and R25 B.Tech students on a synthetic release list; the
+     * same seed gives an equal cohort, and its R18 students are the same whatever R22 holds.
      */
     public static Cohort generate(long seed) {
         return new CohortGenerator(seed).generate();
+    }
+
+    /**
+     * The university on its real release list (the 27 March 2025 snapshot, every programme, with the B.Tech rows
+     * 1800–1807 it lost restored), followed by the simulator's own later B.Tech releases titled in the list's style.
+     * Its students: B.Tech R18, R22 and R25, and a few sections each of B.Pharmacy, M.Tech, MBA, MCA and M.Pharmacy
+     * R22, each batch sitting the list's regular releases by date and its supplementaries for failed courses; some
+     * B.Tech students also sit the list's minor-degree releases. The same seed gives an equal cohort; the default
+     * world ({@link #generate}) is not changed by it.
+     */
+    public static Cohort onRealList(long seed) {
+        return new RealWorldGenerator(seed).generate();
     }
 
     /**
@@ -100,11 +120,17 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
         Objects.requireNonNull(day, "day");
         List<Exam> released =
                 exams.stream().filter(exam -> !exam.releaseDate().isAfter(day)).toList();
-        Set<String> examCodes = new HashSet<>();
-        Set<String> rcrvCodes = new HashSet<>();
-        released.forEach(exam -> (exam.rcrv() ? rcrvCodes : examCodes).add(exam.code()));
+        Map<String, Set<String>> examCodes = new HashMap<>();
+        Map<String, Set<String>> rcrvCodes = new HashMap<>();
+        released.forEach(exam -> (exam.rcrv() ? rcrvCodes : examCodes)
+                .computeIfAbsent(exam.degree(), degree -> new HashSet<>())
+                .add(exam.code()));
         List<Student> then = students.stream()
-                .map(student -> student.withPagesOnlyIn(examCodes, rcrvCodes))
+                .map(student -> {
+                    String degree = student.programme().degree();
+                    return student.withPagesOnlyIn(
+                            examCodes.getOrDefault(degree, Set.of()), rcrvCodes.getOrDefault(degree, Set.of()));
+                })
                 .toList();
         List<Notice> shown =
                 notices.stream().filter(notice -> !notice.date().isAfter(day)).toList();
@@ -143,12 +169,14 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
     public Optional<Exam> nextRegularRelease(LocalDate after) {
         Objects.requireNonNull(after, "after");
         Set<String> sat = new HashSet<>();
-        students.forEach(student -> sat.addAll(student.results().keySet()));
+        students.forEach(student -> student.results()
+                .keySet()
+                .forEach(code -> sat.add(Exam.key(student.programme().degree(), code))));
         return exams.stream()
                 .filter(exam -> !exam.rcrv()
                         && exam.kind() == ExamKind.REGULAR
                         && exam.releaseDate().isAfter(after)
-                        && sat.contains(exam.code()))
+                        && sat.contains(Exam.key(exam.degree(), exam.code())))
                 .min(RELEASE_ORDER);
     }
 
@@ -161,17 +189,76 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
                 .findFirst();
     }
 
-    /** The (non RC/RV) release with this code. */
+    /**
+     * The (non RC/RV) release with this code, of whichever programme lists it first: for a world where each code is
+     * one programme's, as in {@link #generate}'s. On the real list use {@link #exam(Programme, String)}.
+     */
     public Optional<Exam> exam(String code) {
         return exams.stream()
                 .filter(exam -> !exam.rcrv() && exam.code().equals(code))
                 .findFirst();
     }
 
-    /** The RC/RV release of exam {@code code}, when the university published one. */
+    /** The RC/RV release of exam {@code code}, of whichever programme lists it first (see {@link #exam(String)}). */
     public Optional<Exam> rcrvExam(String code) {
         return exams.stream()
                 .filter(exam -> exam.rcrv() && exam.code().equals(code))
                 .findFirst();
+    }
+
+    /** The (non RC/RV) release of {@code programme}'s exam {@code code}: codes are numbered per programme. */
+    public Optional<Exam> exam(Programme programme, String code) {
+        return exams.stream()
+                .filter(exam -> !exam.rcrv()
+                        && exam.degree().equals(programme.degree())
+                        && exam.code().equals(code))
+                .findFirst();
+    }
+
+    /** The RC/RV release of {@code programme}'s exam {@code code}, when the university published one. */
+    public Optional<Exam> rcrvExam(Programme programme, String code) {
+        return exams.stream()
+                .filter(exam -> exam.rcrv()
+                        && exam.degree().equals(programme.degree())
+                        && exam.code().equals(code))
+                .findFirst();
+    }
+
+    /**
+     * The releases {@code student} has a page in that are attempts at their degree's semesters, by semester
+     * ({@code "2-1"}; postgraduate semesters I … IV as {@code "1-1"} … {@code "2-2"}) in semester order, each
+     * semester's attempts in release order. Minor-degree releases are left out: see {@link #minorAttempts}.
+     */
+    public Map<String, List<Exam>> attempts(Student student) {
+        Map<String, List<Exam>> bySemester = new TreeMap<>();
+        for (Exam exam : pagesOf(student)) {
+            if (!exam.minorProgramme()) {
+                bySemester
+                        .computeIfAbsent(exam.semester(), semester -> new ArrayList<>())
+                        .add(exam);
+            }
+        }
+        bySemester.replaceAll((semester, attempts) -> List.copyOf(attempts));
+        return Collections.unmodifiableMap(bySemester);
+    }
+
+    /**
+     * The minor-degree releases {@code student} has a page in, in release order: a minor programme's courses, not
+     * part of any semester of the degree (nor of its SGPA or CGPA).
+     */
+    public List<Exam> minorAttempts(Student student) {
+        return pagesOf(student).stream().filter(Exam::minorProgramme).toList();
+    }
+
+    /** The releases of {@code student}'s pages, in the pages' order (release order). */
+    private List<Exam> pagesOf(Student student) {
+        Programme programme = student.programme();
+        return student.results().keySet().stream()
+                .map(code -> exam(programme, code).orElseThrow())
+                .toList();
+    }
+
+    private static String releaseKey(String degree, String code, boolean rcrv) {
+        return Exam.key(degree, code) + (rcrv ? "/rcrv" : "");
     }
 }

@@ -20,11 +20,16 @@ public final class CohortCases {
         for (EdgeCase edgeCase : EdgeCase.values()) {
             examples.put(edgeCase, new ArrayList<>());
         }
-        Map<String, Exam> exams = new HashMap<>();
-        cohort.exams().stream().filter(exam -> !exam.rcrv()).forEach(exam -> exams.put(exam.code(), exam));
+        // Exam codes are numbered per programme: each student's pages are read against their programme's releases.
+        Map<String, Map<String, Exam>> examsByDegree = new HashMap<>();
+        cohort.exams().stream()
+                .filter(exam -> !exam.rcrv())
+                .forEach(exam -> examsByDegree
+                        .computeIfAbsent(exam.degree(), degree -> new HashMap<>())
+                        .putIfAbsent(exam.code(), exam));
         for (Student student : cohort.students()) {
             regulations.put(student.hallTicket(), student.regulation());
-            read(student, exams);
+            read(student, examsByDegree.getOrDefault(student.programme().degree(), Map.of()));
         }
     }
 

@@ -51,8 +51,13 @@ final class Enroller {
                 continue;
             }
             String hallTicket = String.format(
-                    "%02d%s%cA%s%s",
-                    ticketYear, section.college(), section.lateral() ? '5' : '1', section.branch(), roll);
+                    "%02d%s%c%c%s%s",
+                    ticketYear,
+                    section.college(),
+                    section.lateral() ? '5' : '1',
+                    intake.programme().letter(),
+                    section.branch(),
+                    roll);
             double ability = Odds.ABILITY_FLOOR + Odds.ABILITY_SPAN * Math.pow(random.nextDouble(), Odds.ABILITY_SKEW);
             enrolments.add(new Enrolment(
                     hallTicket,

@@ -13,8 +13,9 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * Every release the simulated university lists: the R18 and R22 B.Tech releases, their RC/RV twins, and noise (other
- * degrees and older regulations).
+ * Every release the simulated university lists: in the default world the R18, R22 and R25 B.Tech releases, their RC/RV
+ * twins, and noise (other degrees and older regulations); in the real world the real list and the simulator's later
+ * releases ({@link #onRealList}).
  */
 final class ExamSchedule {
 
@@ -52,23 +53,36 @@ final class ExamSchedule {
     private static final double SESSION_IN_TITLE = 0.5;
 
     private final List<Exam> exams;
-    private final Map<String, Exam> byCode = new HashMap<>();
-    private final Map<String, Exam> rcrvByCode = new HashMap<>();
-    /** B.Tech supplementary releases of R18 and R22 per regulation and semester ({@code "R22 2-1"}), oldest first. */
+    /** Releases by {@link Exam#key}: exam codes are numbered per programme. */
+    private final Map<String, Exam> byKey = new HashMap<>();
+
+    private final Map<String, Exam> rcrvByKey = new HashMap<>();
+    /**
+     * Supplementary releases per programme, regulation and semester ({@code "btech R22 2-1"}), oldest first; a minor
+     * programme's releases are no semester's sittings.
+     */
     private final Map<String, List<Exam>> supplementaries = new HashMap<>();
 
     private ExamSchedule(List<Exam> exams) {
         this.exams = List.copyOf(exams);
         for (Exam exam : exams) {
-            (exam.rcrv() ? rcrvByCode : byCode).put(exam.code(), exam);
-            boolean enrolled =
-                    exam.regulation().equals("R18") || exam.regulation().equals(R22Timetable.REGULATION);
-            if (!exam.rcrv() && enrolled && exam.degree().equals("btech") && exam.kind() != ExamKind.REGULAR) {
+            // The real list names a few RC/RV releases twice: the first listing stands.
+            (exam.rcrv() ? rcrvByKey : byKey).putIfAbsent(Exam.key(exam.degree(), exam.code()), exam);
+            if (!exam.rcrv()
+                    && exam.kind() != ExamKind.REGULAR
+                    && !exam.semester().isEmpty()
+                    && !exam.minorProgramme()) {
                 supplementaries
-                        .computeIfAbsent(exam.regulation() + " " + exam.semester(), key -> new ArrayList<>())
+                        .computeIfAbsent(
+                                semesterKey(exam.degree(), exam.regulation(), exam.semester()),
+                                key -> new ArrayList<>())
                         .add(exam);
             }
         }
+    }
+
+    private static String semesterKey(String degree, String regulation, String semester) {
+        return degree + " " + regulation + " " + semester;
     }
 
     /**
@@ -101,26 +115,56 @@ final class ExamSchedule {
         return new ExamSchedule(exams);
     }
 
+    /**
+     * The schedule of the real world: every release of the real list ({@link RealList}), then the simulator's own
+     * B.Tech releases after it (R22Timetable's entries past the public record, with RC/RV twins), drawn from
+     * {@code random}.
+     */
+    static ExamSchedule onRealList(SplittableRandom random) {
+        List<Exam> exams = new ArrayList<>(RealList.releases());
+        for (R22Timetable.Entry entry : R22Timetable.entries()) {
+            if (Integer.parseInt(entry.code()) > R22Timetable.LAST_PUBLISHED_CODE
+                    && entry.releaseDate().isAfter(RealList.SNAPSHOT_DAY)) {
+                Exam exam = r22Exam(entry, random);
+                exams.add(exam);
+                if (random.nextDouble() < R22_RCRV) {
+                    exams.add(rcrvTwin(exam, random, R22_RCRV_LEAST_DAYS, R22_RCRV_SPREAD_DAYS));
+                }
+            }
+        }
+        exams.sort(Comparator.comparing(Exam::releaseDate)
+                .thenComparing(Exam::code)
+                .thenComparing(Exam::rcrv));
+        return new ExamSchedule(exams);
+    }
+
     List<Exam> exams() {
         return exams;
     }
 
-    Exam exam(String code) {
-        Exam exam = byCode.get(code);
+    /** The release (not RC/RV) of {@code degree}'s exam {@code code}; throws when there is none. */
+    Exam exam(String degree, String code) {
+        Exam exam = byKey.get(Exam.key(degree, code));
         if (exam == null) {
-            throw new IllegalArgumentException("no exam " + code);
+            throw new IllegalArgumentException("no exam " + Exam.key(degree, code));
         }
         return exam;
     }
 
-    Optional<Exam> rcrvOf(String code) {
-        return Optional.ofNullable(rcrvByCode.get(code));
+    /** The RC/RV release of {@code exam}, when one is listed. */
+    Optional<Exam> rcrvOf(Exam exam) {
+        return Optional.ofNullable(rcrvByKey.get(Exam.key(exam.degree(), exam.code())));
     }
 
-    /** B.Tech supplementary releases of a regulation's semester dated after {@code after}, oldest first. */
-    List<Exam> supplementariesAfter(String regulation, String semester, LocalDate after) {
-        return supplementaries.getOrDefault(regulation + " " + semester, List.of()).stream()
-                .filter(exam -> exam.releaseDate().isAfter(after))
+    /**
+     * Supplementary releases of {@code semester} ({@code "2-1"}) in {@code regular}'s programme and regulation dated
+     * after {@code regular}, oldest first.
+     */
+    List<Exam> supplementariesAfter(Exam regular, String semester) {
+        return supplementaries
+                .getOrDefault(semesterKey(regular.degree(), regular.regulation(), semester), List.of())
+                .stream()
+                .filter(exam -> exam.releaseDate().isAfter(regular.releaseDate()))
                 .toList();
     }
 
@@ -192,7 +236,7 @@ final class ExamSchedule {
         params.put("examCode", entry.code());
         params.put("etype", "r17");
         params.put("type", "intgrade");
-        String title = ExamTitles.current("B.Tech", entry.semester(), R22Timetable.REGULATION, entry.kind());
+        String title = ExamTitles.current("B.Tech", entry.semester(), entry.regulation(), entry.kind());
         if (!entry.releaseDate().isBefore(SESSION_TITLES_FROM) && random.nextDouble() < SESSION_IN_TITLE) {
             title = title + " " + R22Timetable.sessionOf(entry.releaseDate());
         }
@@ -202,7 +246,7 @@ final class ExamSchedule {
                 entry.releaseDate(),
                 params,
                 "btech",
-                R22Timetable.REGULATION,
+                entry.regulation(),
                 entry.semester(),
                 entry.kind(),
                 false,

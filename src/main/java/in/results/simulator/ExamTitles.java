@@ -6,6 +6,7 @@ import java.util.List;
 final class ExamTitles {
 
     private static final List<String> ROMAN = List.of("I", "II", "III", "IV");
+    private static final List<String> PG_ROMAN = List.of("I", "II", "III", "IV", "V", "VI");
 
     private ExamTitles() {}
 
@@ -32,6 +33,31 @@ final class ExamTitles {
         String semesterWords = semester.isEmpty() ? "" : " " + half(semester) + " Semester";
         return year(semester.isEmpty() ? "1-1" : semester) + " B.Tech." + semesterWords + " (" + regulation + ") "
                 + kindWords(kind) + ", " + month;
+    }
+
+    /**
+     * The heading of {@code exam}'s result page: {@link #pageHeading(String, String, ExamKind, String)} for B.Tech (a
+     * minor-degree release adds {@code Minor Degree} before the kind), {@code II B.Pharm. I Semester (R22) Regular,
+     * March} for B.Pharmacy, {@code MCA III Semester (R22) Regular, March} for postgraduate programmes.
+     */
+    static String pageHeading(Exam exam, String month) {
+        Programme programme = exam.programme();
+        String kind = (exam.minorProgramme() ? "Minor Degree " : "") + kindWords(exam.kind());
+        if (programme.postgraduate() && !exam.semester().isEmpty()) {
+            int number =
+                    2 * (exam.semester().charAt(0) - '1') + (exam.semester().charAt(2) - '1');
+            return programme.title() + " " + PG_ROMAN.get(number) + " Semester (" + exam.regulation() + ") " + kind
+                    + ", " + month;
+        }
+        if (programme == Programme.BPHARMACY && !exam.semester().isEmpty()) {
+            return year(exam.semester()) + " B.Pharm. " + half(exam.semester()) + " Semester (" + exam.regulation()
+                    + ") " + kind + ", " + month;
+        }
+        if (exam.minorProgramme()) {
+            return pageHeading(exam.semester(), exam.regulation(), exam.kind(), month)
+                    .replace(") " + kindWords(exam.kind()), ") " + kind);
+        }
+        return pageHeading(exam.semester(), exam.regulation(), exam.kind(), month);
     }
 
     static String kindWords(ExamKind kind) {

@@ -19,9 +19,12 @@ final class Examiner {
     }
 
     private final SplittableRandom random;
+    private final GradeScale scale;
 
-    Examiner(SplittableRandom random) {
+    /** An examiner grading on {@code scale}. */
+    Examiner(SplittableRandom random, GradeScale scale) {
         this.random = random;
+        this.scale = scale;
     }
 
     /** Internal marks of a student of {@code ability} (0..1). */
@@ -51,11 +54,11 @@ final class Examiner {
         return scored(subject, internal, external);
     }
 
-    /** A row with these marks; grade and credits follow from the total. */
-    static Mark scored(Subject subject, int internal, int external) {
+    /** A row with these marks; grade and credits follow from the total on the examiner's scale. */
+    Mark scored(Subject subject, int internal, int external) {
         int total = internal + external;
-        String grade = GradeScale.gradeOf(total, subject.maxTotal());
-        String credits = grade.equals("F") ? "0" : subject.credits();
+        String grade = scale.gradeOf(total, subject.maxTotal());
+        String credits = grade.equals(scale.failLetter()) ? "0" : subject.credits();
         return new Mark(
                 subject.code(),
                 subject.name(),
@@ -70,11 +73,11 @@ final class Examiner {
     private int external(Subject subject, int internal, double ability, Outcome outcome) {
         int max = subject.maxExternal();
         int drawn = (int) Math.round(max * clamp(0.2 + 0.65 * ability + gaussian(0.17), 0, 1));
-        int pass = GradeScale.passMark(subject.maxTotal()) - internal;
+        int pass = scale.passMark(subject.maxTotal()) - internal;
         return switch (outcome) {
             case PASS -> Math.min(max, Math.max(drawn, pass));
             case FAIL -> Math.max(0, Math.min(drawn, pass - 1 - random.nextInt(8)));
-            // Lands in the B band (50-59 %), leaving room for a revaluation to lift the grade.
+            // Lands in the 50-59 % band, a pass on every scale, leaving room for a revaluation to lift the grade.
             case MID_PASS ->
                 Math.min(max, Math.max(0, (52 * subject.maxTotal() + 99) / 100 - internal + random.nextInt(3)));
             case RANDOM, ABSENT, WITHHELD -> drawn;

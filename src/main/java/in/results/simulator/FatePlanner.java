@@ -67,10 +67,9 @@ final class FatePlanner {
                 continue;
             }
             String semester = R18Timetable.SEMESTERS.get(sitting.semester() - 1);
-            boolean enoughSupplies = schedule.supplementariesAfter(intake.regulation(), semester, regular.releaseDate())
-                            .size()
-                    >= intake.suppliesForAPlannedFate();
-            boolean revalued = schedule.rcrvOf(regular.code()).isPresent();
+            boolean enoughSupplies =
+                    schedule.supplementariesAfter(regular, semester).size() >= intake.suppliesForAPlannedFate();
+            boolean revalued = schedule.rcrvOf(regular).isPresent();
             String subject = intake.curriculum().subjects(branch, sitting.semester()).stream()
                     .filter(s -> !s.internalOnly() && !s.credits().equals("0"))
                     .findFirst()

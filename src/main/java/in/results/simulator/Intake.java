@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
  * re-registration. {@link CohortGenerator} runs the same steps for each, each regulation on a random stream of its
  * own.
  *
+ * @param programme               the programme the students study
  * @param regulation              {@code "R18"}, {@code "R22"}: as titles write it
  * @param batches                 the admission years, in order
  * @param shapes                  the kinds of sections, in enrolment order within a batch
@@ -22,8 +23,13 @@ import java.util.SplittableRandom;
  *                                internal marks
  * @param timetable               the regular release a batch sits for a semester number (1 = 1-1 … 8 = 4-2)
  * @param curriculum              the courses of a branch in a semester number, sorted by code
+ * @param semesters               the semesters the curriculum holds: no batch sits more
+ * @param laterRegulations        batches admitted under a newer regulation than {@code regulation}, which sit the
+ *                                same courses and releases here but whose releases and students carry the newer
+ *                                regulation's name
  */
 record Intake(
+        Programme programme,
         String regulation,
         List<Integer> batches,
         List<Shape> shapes,
@@ -31,7 +37,9 @@ record Intake(
         int suppliesForAPlannedFate,
         boolean reRegisters,
         Timetable timetable,
-        Curriculum curriculum) {
+        Curriculum curriculum,
+        int semesters,
+        Map<Integer, String> laterRegulations) {
 
     /**
      * R18 B.Tech: batches 2018–2021 in four colleges and three branches, lateral entrants in every batch, detention
@@ -39,6 +47,7 @@ record Intake(
      * CSE section of 2020 is large enough to need letter rolls up to O9.
      */
     static final Intake R18 = new Intake(
+            Programme.BTECH,
             R18Timetable.REGULATION,
             R18Timetable.BATCHES,
             List.of(
@@ -57,14 +66,18 @@ record Intake(
             3,
             false,
             R18Timetable::regularCode,
-            Syllabus::subjects);
+            Syllabus::subjects,
+            R18Timetable.SEMESTERS.size(),
+            Map.of());
 
     /**
-     * R22 B.Tech: batches 2022–2025 in four colleges, CSE and CSE (AI &amp; ML), lateral entrants joining the second
+     * R22 B.Tech: batches 2022–2025 in four colleges (batch 2025 is R25's first: hall tickets {@code 25xx1A}, its
+     * release titled {@code (R25)}; R25's courses are not public, so it is given R22's first-year courses and scale), CSE and CSE (AI &amp; ML), lateral entrants joining the second
      * year of batches 2022–2024 (2025 has not reached it), detention after the first or second year (rejoining the
      * next batch), and re-registration of failed courses, after which a later attempt carries new internal marks.
      */
     static final Intake R22 = new Intake(
+            Programme.BTECH,
             R22Timetable.REGULATION,
             R22Timetable.BATCHES,
             List.of(
@@ -79,7 +92,61 @@ record Intake(
             2,
             true,
             R22Timetable::regularCode,
-            R22Syllabus::subjects);
+            R22Syllabus::subjects,
+            R18Timetable.SEMESTERS.size(),
+            Map.of(R22Timetable.R25_FROM_BATCH, R22Timetable.R25));
+
+    /**
+     * An intake of another programme on the real release list: {@code colleges} each hold one section of
+     * {@code students} roll numbers per batch ({@code lateralStudents} more lateral entrants where the programme admits
+     * them), detention after the first year, re-registration of failed courses, and a placeholder timetable that
+     * {@link #withTimetable} replaces with the list's.
+     */
+    static Intake of(
+            ProgrammeSyllabus syllabus,
+            List<Integer> batches,
+            List<String> colleges,
+            int students,
+            int lateralStudents) {
+        int first = batches.getFirst();
+        int last = batches.getLast();
+        List<Shape> shapes = new ArrayList<>();
+        for (String college : colleges) {
+            shapes.add(new Shape(college, syllabus.specialisation(), false, students, 1, first, last));
+        }
+        if (lateralStudents > 0) {
+            shapes.add(
+                    new Shape(colleges.getFirst(), syllabus.specialisation(), true, lateralStudents, 1, first, last));
+        }
+        return new Intake(
+                syllabus.programme(),
+                syllabus.regulation(),
+                batches,
+                shapes,
+                1,
+                1,
+                true,
+                (batch, semester) -> Optional.empty(),
+                syllabus::subjects,
+                syllabus.semesters().size(),
+                Map.of());
+    }
+
+    /** This intake sitting the regular releases {@code timetable} names. */
+    Intake withTimetable(Timetable timetable) {
+        return new Intake(
+                programme,
+                regulation,
+                batches,
+                shapes,
+                detentionYears,
+                suppliesForAPlannedFate,
+                reRegisters,
+                timetable,
+                curriculum,
+                semesters,
+                laterRegulations);
+    }
 
     /** A class of one batch, college and branch; lateral entrants are a section of their own. */
     record Section(int batch, String college, String branch, boolean lateral, int slots) {}
@@ -130,6 +197,11 @@ record Intake(
             }
         }
         return sections;
+    }
+
+    /** The regulation students of {@code batch} are enrolled under (lateral entrants: the batch they join). */
+    String regulationOf(int batch) {
+        return laterRegulations.getOrDefault(batch, regulation);
     }
 
     /** Whether students of {@code batch} may be detained: only when a later batch exists to rejoin. */

@@ -21,12 +21,16 @@ record ListTrim(Set<String> codes, LocalDate from) {
         Objects.requireNonNull(from, "from");
     }
 
-    /** The exam codes of {@code cohort} whose rows the list leaves out. */
-    Set<String> unlistedCodes(Cohort cohort) {
-        Set<String> unlisted = new HashSet<>(codes);
+    /**
+     * The releases of {@code cohort} whose rows the list leaves out, by {@link Exam#key}: the codes named, in every
+     * programme, and the releases before {@code from}.
+     */
+    Set<String> unlistedKeys(Cohort cohort) {
+        Set<String> unlisted = new HashSet<>();
         cohort.exams().stream()
-                .filter(exam -> !exam.rcrv() && exam.releaseDate().isBefore(from))
-                .forEach(exam -> unlisted.add(exam.code()));
+                .filter(exam -> codes.contains(exam.code())
+                        || (!exam.rcrv() && exam.releaseDate().isBefore(from)))
+                .forEach(exam -> unlisted.add(Exam.key(exam.degree(), exam.code())));
         return unlisted;
     }
 }

@@ -25,7 +25,9 @@ public record Mark(
     /** RC/RV remark of a row that stayed as it was. */
     public static final String NO_CHANGE = "No Change";
 
-    private static final Set<String> GRADES = Set.of("O", "A+", "A", "B+", "B", "C", "F", "Ab", "-");
+    /** Every scale's letters ({@link GradeScale}), D being B.Pharmacy R22's lowest pass. */
+    private static final Set<String> GRADES = Set.of("O", "A+", "A", "B+", "B", "C", "D", "F", "Ab", "-");
+
     private static final Set<String> REMARKS = Set.of("", CHANGE_IN_GRADE, NO_CHANGE);
 
     public Mark {

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The R22 B.Tech releases: the real ones of the public record (code, semester, kind, release date; fixtures
+ * The R22 B.Tech releases, and the first R25 one (batch 2025's I Year I Semester): the real ones of the public record (code, semester, kind, release date; fixtures
  * README) up to March 2025, then simulated ones continuing the same rhythm (odd semesters' results in
  * February–March, even semesters' in August–September, one supplementary sitting a year per semester) until the
  * 2025 batch has its first result in March 2026. Every batch has its own Regular code for a semester; a batch's
@@ -19,13 +19,26 @@ import java.util.Optional;
 final class R22Timetable {
 
     static final String REGULATION = "R22";
+    /** Batches admitted from 2025 on study under R25; their releases are titled {@code (R25)}. */
+    static final String R25 = "R25";
+
+    static final int R25_FROM_BATCH = 2025;
+    /** The regulations of this table's releases. */
+    static final List<String> REGULATIONS = List.of(REGULATION, R25);
+
     static final List<Integer> BATCHES = List.of(2022, 2023, 2024, 2025);
 
     /**
      * One R22 release. {@code batch} is the batch whose regular exam it is (0 for supplementaries); lateral
      * entrants of the batch admitted a year earlier sit the second-year regulars with that batch.
      */
-    record Entry(String code, String semester, ExamKind kind, LocalDate releaseDate, int batch) {}
+    record Entry(String code, String semester, ExamKind kind, LocalDate releaseDate, int batch) {
+
+        /** R25 for a regular of a batch admitted from 2025 on, else R22 (the table has no R25 supplementary yet). */
+        String regulation() {
+            return batch >= R25_FROM_BATCH ? R25 : REGULATION;
+        }
+    }
 
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("dd-MMM-yyyy", Locale.ENGLISH);
 

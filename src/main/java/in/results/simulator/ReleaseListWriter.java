@@ -33,7 +33,11 @@ final class ReleaseListWriter {
 
     private ReleaseListWriter() {}
 
-    /** The list of every release of {@code cohort} except the rows of exam codes in {@code unlisted}. */
+    /**
+     * The list of every release of {@code cohort} except the rows of the releases in {@code unlisted} (by
+     * {@link Exam#key}). A row of the real list keeps its listed date; the others' dates are written in one of the
+     * list's styles.
+     */
     static String homePage(Cohort cohort, Set<String> unlisted) {
         StringBuilder page = new StringBuilder(64 * 1_024);
         page.append("""
@@ -56,7 +60,8 @@ final class ReleaseListWriter {
                 """);
         for (Degree degree : DEGREES) {
             List<Exam> releases = cohort.exams().stream()
-                    .filter(exam -> exam.degree().equals(degree.param()) && !unlisted.contains(exam.code()))
+                    .filter(exam -> exam.degree().equals(degree.param())
+                            && !unlisted.contains(Exam.key(exam.degree(), exam.code())))
                     .sorted(Comparator.comparing(Exam::releaseDate)
                             .thenComparing(Exam::code)
                             .thenComparing(Exam::rcrv)
@@ -124,6 +129,9 @@ final class ReleaseListWriter {
     private static String date(Exam exam, SplittableRandom quirks) {
         LocalDate date = exam.releaseDate();
         double draw = quirks.nextDouble();
+        if (!exam.dateAsListed().isEmpty()) {
+            return exam.dateAsListed();
+        }
         if (draw < 0.07) {
             return date.format(FULL).toUpperCase(Locale.ROOT);
         }

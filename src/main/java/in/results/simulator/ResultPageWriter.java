@@ -109,17 +109,6 @@ final class ResultPageWriter {
 
             """;
 
-    private static final String[][] LEGEND_ROWS = {
-        {"Greater than or equal to 90 %", "O (Outstanding)", "10"},
-        {"80 and Less than 90 %", "A+ (Excellent)", "9"},
-        {"70 and Less than 80 %", "A (Very Good)", "8"},
-        {"60 and Less than 70 %", "B+ (Good)", "7"},
-        {"50 and Less than 60 %", "B (Average)", "6"},
-        {"40 and Less than 50 %", "C (Pass)", "5"},
-        {"Below 40 %", "F (Fail)", "0"},
-        {"Absent", "Ab", "0"}
-    };
-
     private static final String TAIL = """
             \t\t\t\t</table>
             \t\t\t
@@ -197,8 +186,7 @@ final class ResultPageWriter {
         LocalDate sitting = exam.releaseDate().minusMonths(2);
         page.add("\t\t\t<h6 align=\"center\">")
                 .add("\t\t\t\tResult of")
-                .add("\t\t\t\t"
-                        + ExamTitles.pageHeading(exam.semester(), exam.regulation(), exam.kind(), monthName(sitting)))
+                .add("\t\t\t\t" + ExamTitles.pageHeading(exam, monthName(sitting)))
                 .add("\t\t\t\t" + sitting.getYear())
                 .add("\t\t\t\tExams")
                 .add("\t\t\t</h6>")
@@ -267,9 +255,9 @@ final class ResultPageWriter {
                 .add("\t\t\t\t</center>")
                 .add("\t\t\t\t");
         page.block(LEGEND);
-        for (int i = 0; i < LEGEND_ROWS.length; i++) {
+        for (List<String> legendRow : exam.gradeScale().legend()) {
             page.add("\t\t\t\t\t<tr>");
-            for (String cell : LEGEND_ROWS[i]) {
+            for (String cell : legendRow) {
                 page.add("\t\t\t\t\t\t<td><b>" + cell + "</b></td>");
             }
             page.add("\t\t\t\t\t</tr>");

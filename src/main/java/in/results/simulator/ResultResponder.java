@@ -13,6 +13,12 @@ import java.util.regex.Pattern;
  * result in the exam, the RC/RV page for {@code result=gradercrv}, the search form (HTTP 200) when
  * there is no result, and Tomcat's 500 page when the hall ticket or exam code is missing or the
  * code is not a number (the real servlet dies with a NullPointerException there).
+ *
+ * <p>Exam codes are numbered per programme, so the exam asked for is the programme's that the {@code degree}
+ * parameter names: an empty {@code degree=} is B.Pharmacy (whose links on the real list lost the value), no
+ * {@code degree} at all (or one no programme has) B.Tech. A release is an RC/RV one when the query says so in any of the list's ways
+ * ({@code result=gradercrv}, {@code etype=rcrv}, {@code type=rcrvintgrade}). A student has results only in their own
+ * programme's releases.
  */
 final class ResultResponder {
 
@@ -20,11 +26,14 @@ final class ResultResponder {
     private static final List<String> FORM_FIELDS = List.of("degree", "examCode", "etype", "type", "result", "grad");
 
     private final Map<String, Student> students = new HashMap<>();
+    /** Releases (not RC/RV) by {@link Exam#key}. */
     private final Map<String, Exam> exams = new HashMap<>();
 
     ResultResponder(Cohort cohort) {
         cohort.students().forEach(student -> students.put(student.hallTicket(), student));
-        cohort.exams().stream().filter(exam -> !exam.rcrv()).forEach(exam -> exams.put(exam.code(), exam));
+        cohort.exams().stream()
+                .filter(exam -> !exam.rcrv())
+                .forEach(exam -> exams.putIfAbsent(Exam.key(exam.degree(), exam.code()), exam));
     }
 
     /** {@code param} reads a request parameter, returning null when absent. */
@@ -38,9 +47,11 @@ final class ResultResponder {
             return Answer.internalError();
         }
         Student student = students.get(hallTicket.strip().toUpperCase(Locale.ROOT));
-        Exam exam = exams.get(examCode.strip());
-        boolean rcrv = "gradercrv".equalsIgnoreCase(param.apply("result"));
-        if (student != null && exam != null) {
+        Exam exam = exams.get(Exam.key(programmeAsked(param.apply("degree")).degree(), examCode.strip()));
+        boolean rcrv = "gradercrv".equalsIgnoreCase(param.apply("result"))
+                || "rcrv".equalsIgnoreCase(param.apply("etype"))
+                || "rcrvintgrade".equalsIgnoreCase(param.apply("type"));
+        if (student != null && exam != null && student.programme() == exam.programme()) {
             List<Mark> rows = (rcrv ? student.rcrvResults() : student.results()).get(exam.code());
             if (rows != null) {
                 return Answer.page(
@@ -50,6 +61,22 @@ final class ResultResponder {
             }
         }
         return searchForm(param);
+    }
+
+    /** The programme a request's {@code degree} names: empty is B.Pharmacy; absent or unknown, B.Tech. */
+    private static Programme programmeAsked(String degree) {
+        if (degree == null) {
+            return Programme.BTECH;
+        }
+        if (degree.isBlank()) {
+            return Programme.BPHARMACY;
+        }
+        for (Programme programme : Programme.values()) {
+            if (programme.degree().equalsIgnoreCase(degree.strip())) {
+                return programme;
+            }
+        }
+        return Programme.BTECH;
     }
 
     /** The search form, carrying the request's exam parameters forward (the release list links here). */

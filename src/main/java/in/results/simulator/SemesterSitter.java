@@ -57,8 +57,7 @@ final class SemesterSitter {
         List<Exam> releases = new ArrayList<>();
         releases.add(sitting.regular());
         String semester = R18Timetable.SEMESTERS.get(sitting.semester() - 1);
-        releases.addAll(schedule.supplementariesAfter(
-                intake.regulation(), semester, sitting.regular().releaseDate()));
+        releases.addAll(schedule.supplementariesAfter(sitting.regular(), semester));
         for (Exam release : releases) {
             boolean regular = release == sitting.regular();
             List<Subject> writing = pending.stream()
@@ -76,7 +75,7 @@ final class SemesterSitter {
                         examiner.mark(subject, internals.get(subject.code()), enrolment.ability(), outcome));
             }
             pages.put(release.code(), List.copyOf(rows.values()));
-            Optional<Exam> rcrv = schedule.rcrvOf(release.code());
+            Optional<Exam> rcrv = schedule.rcrvOf(release);
             if (rcrv.isPresent()) {
                 List<Mark> revalued = revalue(writing, rows, internals, plan, regular, enrolment.ability());
                 if (!revalued.isEmpty()) {
@@ -185,7 +184,7 @@ final class SemesterSitter {
         }
         int[] tries = {least + random.nextInt(Math.min(8, headroom - least) + 1), headroom};
         for (int added : tries) {
-            Mark after = Examiner.scored(subject, internal, external + added);
+            Mark after = examiner.scored(subject, internal, external + added);
             if (!after.grade().equals(before.grade())) {
                 return after;
             }

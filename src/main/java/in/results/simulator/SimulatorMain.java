@@ -10,9 +10,10 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Command line: {@code simulator --port N [--seed S] [--latency-ms L] [--as-of YYYY-MM-DD] [--list-from YYYY-MM-DD]
- * [--list-without CODE,CODE...]}. Starts the simulated university, prints its base URL and some hall tickets to try,
- * and runs until killed. {@code --as-of} shows the university as it stood on that day (later releases and attempts
+ * Command line: {@code simulator --port N [--seed S] [--latency-ms L] [--real-list] [--as-of YYYY-MM-DD]
+ * [--list-from YYYY-MM-DD] [--list-without CODE,CODE...]}. Starts the simulated university, prints its base URL and
+ * some hall tickets to try, and runs until killed. {@code --real-list} serves the university's real release list
+ * with students of every programme on it ({@link Cohort#onRealList}) instead of the synthetic B.Tech world. {@code --as-of} shows the university as it stood on that day (later releases and attempts
  * do not exist yet), so the service's built-in code table can be ahead of the site; {@code --list-from} and
  * {@code --list-without} leave older rows off the release list while their results are still answered. While it
  * runs, {@code POST /admin/date} with {@code day=YYYY-MM-DD} moves its day forward, publishing the releases dated in
@@ -20,17 +21,24 @@ import java.util.Set;
  */
 public final class SimulatorMain {
 
-    static final String USAGE = "usage: simulator --port N [--seed S] [--latency-ms L] [--as-of YYYY-MM-DD]"
-            + " [--list-from YYYY-MM-DD] [--list-without CODE,CODE...]\n"
-            + "while running: POST /admin/date?day=YYYY-MM-DD moves the site's day forward (releases dated up to it"
-            + " appear); GET /admin/date tells the day";
+    static final String USAGE =
+            "usage: simulator --port N [--seed S] [--latency-ms L] [--real-list] [--as-of YYYY-MM-DD]"
+                    + " [--list-from YYYY-MM-DD] [--list-without CODE,CODE...]\n"
+                    + "while running: POST /admin/date?day=YYYY-MM-DD moves the site's day forward (releases dated up to it"
+                    + " appear); GET /admin/date tells the day";
 
     /**
      * Parsed command line. {@code asOf} is {@link LocalDate#MAX} for the simulator's latest day, {@code listFrom}
      * {@link LocalDate#MIN} for a list that keeps its old rows.
      */
     record Options(
-            int port, long seed, long latencyMillis, LocalDate asOf, LocalDate listFrom, Set<String> listWithout) {
+            int port,
+            long seed,
+            long latencyMillis,
+            boolean realList,
+            LocalDate asOf,
+            LocalDate listFrom,
+            Set<String> listWithout) {
         Options {
             Objects.requireNonNull(asOf, "asOf");
             Objects.requireNonNull(listFrom, "listFrom");
@@ -50,8 +58,13 @@ public final class SimulatorMain {
             LocalDate asOf = LocalDate.MAX;
             LocalDate listFrom = LocalDate.MIN;
             Set<String> listWithout = Set.of();
+            boolean realList = false;
             for (int i = 0; i < args.length; i++) {
                 String flag = args[i];
+                if (flag.equals("--real-list")) {
+                    realList = true;
+                    continue;
+                }
                 String value;
                 int equals = flag.indexOf('=');
                 if (equals > 0) {
@@ -75,7 +88,7 @@ public final class SimulatorMain {
             if (port == null) {
                 throw new IllegalArgumentException("--port is required (0 picks a free port)");
             }
-            return new Options(port, seed, latency, asOf, listFrom, listWithout);
+            return new Options(port, seed, latency, realList, asOf, listFrom, listWithout);
         }
 
         private static LocalDate day(String flag, String value) {
@@ -129,9 +142,9 @@ public final class SimulatorMain {
      */
     public static UniversitySimulator run(String[] argsAfterSimulatorWord) {
         Options options = Options.parse(argsAfterSimulatorWord);
-        UniversitySimulator.Builder builder = UniversitySimulator.builder(Cohort.generate(options.seed()))
-                .listFrom(options.listFrom())
-                .listWithout(options.listWithout());
+        Cohort world = options.realList() ? Cohort.onRealList(options.seed()) : Cohort.generate(options.seed());
+        UniversitySimulator.Builder builder =
+                UniversitySimulator.builder(world).listFrom(options.listFrom()).listWithout(options.listWithout());
         // Without --as-of the builder's own default, the cohort's latest day, is the site's today.
         if (!options.asOf().equals(LocalDate.MAX)) {
             builder.asOf(options.asOf());
@@ -172,6 +185,20 @@ public final class SimulatorMain {
                 out.printf(
                         "  %-26s %s  exams: %s%n", edgeCase, example.hallTicket(), exams.isEmpty() ? "(none)" : exams);
             }
+        }
+        for (Programme programme : Programme.values()) {
+            if (programme == Programme.BTECH) {
+                continue;
+            }
+            cohort.students().stream()
+                    .filter(student -> student.programme() == programme && !student.hasNoResult())
+                    .findFirst()
+                    .ifPresent(student -> out.printf(
+                            "%s %s student: %s  exams: %s%n",
+                            programme.title(),
+                            student.regulation(),
+                            student.hallTicket(),
+                            String.join(" ", student.results().keySet())));
         }
         cases.examples(EdgeCase.SUPPLY_CLEARED_FIRST_TRY).stream()
                 .findFirst()

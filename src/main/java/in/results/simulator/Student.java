@@ -73,7 +73,8 @@ public record Student(
         return withPages(kept, keptRcrv);
     }
 
-    private Student withPages(Map<String, List<Mark>> pages, Map<String, List<Mark>> rcrvPages) {
+    /** This student with exactly these pages and RC/RV pages (exam code to rows), in the maps' order. */
+    Student withPages(Map<String, List<Mark>> pages, Map<String, List<Mark>> rcrvPages) {
         return new Student(
                 hallTicket,
                 name,
@@ -85,6 +86,11 @@ public record Student(
                 detained,
                 pages,
                 rcrvPages);
+    }
+
+    /** The programme the student studies, by the hall ticket's sixth character. */
+    public Programme programme() {
+        return Programme.ofHallTicket(hallTicket);
     }
 
     /** True when the university shows this student no result at all. */

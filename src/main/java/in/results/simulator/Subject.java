@@ -9,7 +9,8 @@ import java.util.Set;
  */
 record Subject(String code, String name, String credits, int maxInternal, int maxExternal) {
 
-    private static final Set<String> CREDITS = Set.of("0", "1", "1.5", "2", "3", "4");
+    /** Credits of B.Tech courses up to 4; projects and dissertations of other programmes carry more. */
+    private static final Set<String> CREDITS = Set.of("0", "1", "1.5", "2", "3", "4", "5", "6", "8", "10", "12", "14");
 
     Subject {
         Objects.requireNonNull(code, "code");

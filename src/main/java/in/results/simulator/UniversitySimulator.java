@@ -21,6 +21,10 @@ import java.util.Set;
  * and {@code /jsp/SearchResult.jsp}; anything else is Tomcat's 404, except the simulator's own
  * {@code /admin/date} ({@link DateControl}), served at the root only.
  *
+ * <p>The university is a {@link Cohort}: the synthetic B.Tech world ({@link Cohort#generate}) or the real release list
+ * with students of every programme ({@link Cohort#onRealList}); exam codes are numbered per programme, and
+ * {@code /resultAction} answers the exam of the programme its {@code degree} parameter names.
+ *
  * <p>{@link #builder} sets up a university as it stood on some day ({@link Cohort#asOf}) and a release list that
  * lost older rows while their results are still answered. The controls are thread-safe and take effect while
  * requests run. Counters count every request received for the university's paths, including those answered with an
@@ -43,7 +47,7 @@ public final class UniversitySimulator implements AutoCloseable {
                     today,
                     cohort,
                     new ResultResponder(cohort),
-                    Answer.page(ReleaseListWriter.homePage(cohort, trim.unlistedCodes(cohort))),
+                    Answer.page(ReleaseListWriter.homePage(cohort, trim.unlistedKeys(cohort))),
                     Answer.page(NoticePageWriter.noticePage(cohort.notices())));
         }
     }

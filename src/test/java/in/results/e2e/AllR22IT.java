@@ -164,15 +164,17 @@ class AllR22IT {
     }
 
     @Test
-    void student_with_only_first_semester_results_so_far_gets_one_semester() {
-        Student newest = r22Student("of the 2025 batch", s -> s.admissionYear() == 2025);
+    void student_with_only_one_semester_results_so_far_gets_one_semester() {
+        // The 2025 batch is R25; the newest R22 students are the 2024 batch's lateral entrants, who have sat 2-1 only.
+        Student newest =
+                r22Student("a lateral entrant of the 2024 batch", s -> s.admissionYear() == 2024 && s.lateralEntry());
         assertThat(newest.results().keySet())
-                .allMatch(code -> exam(code).semester().equals("1-1"));
+                .allMatch(code -> exam(code).semester().equals("2-1"));
 
         assertBothAnswerTheGroundTruth(newest);
         JsonNode results = client.get("/all-r22/" + newest.hallTicket()).json().at("/data/results");
         assertThat(results).hasSize(1);
-        assertThat(results.get(0).has("1-1")).isTrue();
+        assertThat(results.get(0).has("2-1")).isTrue();
     }
 
     @Test
@@ -311,30 +313,32 @@ class AllR22IT {
 
     @Test
     void a_release_published_while_running_shows_in_every_answer_once_the_list_is_read_asking_only_the_new_release() {
-        Student cached = r22Student("of the 2025 batch", s -> s.admissionYear() == 2025 && !s.lateralEntry());
+        // The 2024 batch's lateral entrants have sat one semester, 2-1 (the 2025 batch is R25).
+        Student cached =
+                r22Student("a lateral entrant of the 2024 batch", s -> s.admissionYear() == 2024 && s.lateralEntry());
         Student fresh = r22Student(
-                "another of the 2025 batch",
-                s -> s.admissionYear() == 2025
-                        && !s.lateralEntry()
+                "another lateral entrant of the 2024 batch",
+                s -> s.admissionYear() == 2024
+                        && s.lateralEntry()
                         && !s.hallTicket().equals(cached.hallTicket()));
         var cachedBefore = client.get("/all-r22/" + cached.hallTicket());
         assertThat(cachedBefore.json().at("/data/results")).hasSize(1);
 
-        // The university publishes batch 2025's 1-2 Regular results: a new code, no code change in the service.
+        // The university publishes batch 2024's 2-2 Regular results: a new code, no code change in the service.
         Exam release = new Exam(
                 "1901",
-                "B.Tech I Year II Semester (R22) Regular Examinations Results June-2026",
+                "B.Tech II Year II Semester (R22) Regular Examinations Results June-2026",
                 LocalDate.of(2026, 8, 20),
                 linkOf("1901"),
                 "btech",
                 R22,
-                "1-2",
+                "2-2",
                 ExamKind.REGULAR,
                 false,
                 MarksLayout.SEVEN_COLUMN);
         Map<String, List<Mark>> pages = new LinkedHashMap<>();
-        pages.put(cached.hallTicket(), firstSemesterTwoRows("31", "A"));
-        pages.put(fresh.hallTicket(), firstSemesterTwoRows("22", "F"));
+        pages.put(cached.hallTicket(), secondYearSecondSemesterTwoRows("31", "A"));
+        pages.put(fresh.hallTicket(), secondYearSecondSemesterTwoRows("22", "F"));
         primary.publish(release, pages);
         mirror.publish(release, pages);
         ticker.advance(Duration.ofMinutes(2));
@@ -377,22 +381,14 @@ class AllR22IT {
         return grown;
     }
 
-    /** Two courses of 1-2 as a results page shows them: internal 31 or 22 of 40, a passing or failing external. */
-    private static List<Mark> firstSemesterTwoRows(String internal, String grade) {
+    /** Two courses of 2-2 as a results page shows them: internal 31 or 22 of 40, a passing or failing external. */
+    private static List<Mark> secondYearSecondSemesterTwoRows(String internal, String grade) {
         boolean failed = grade.equals("F");
         String external = failed ? "10" : "40";
         String total = Integer.toString(Integer.parseInt(internal) + Integer.parseInt(external));
         return List.of(
-                new Mark("CH202BS", "ENGINEERING CHEMISTRY", internal, external, total, grade, failed ? "0" : "4", ""),
-                new Mark(
-                        "MA201BS",
-                        "ORDINARY DIFFERENTIAL EQUATIONS AND VECTOR CALCULUS",
-                        "35",
-                        "50",
-                        "85",
-                        "A+",
-                        "4",
-                        ""));
+                new Mark("CS401PC", "DISCRETE MATHEMATICS", internal, external, total, grade, failed ? "0" : "3", ""),
+                new Mark("CS403PC", "DATABASE MANAGEMENT SYSTEMS", "35", "50", "85", "A+", "3", ""));
     }
 
     private static Map<String, String> linkOf(String code) {

@@ -66,8 +66,9 @@ class CohortGenerationTest {
     }
 
     @Test
-    void cohort_holds_four_r22_batches_and_lateral_entrants_of_the_first_three() {
+    void cohort_holds_three_r22_batches_with_lateral_entrants_and_the_first_r25_batch() {
         List<Student> r22 = students("R22");
+        List<Student> r25 = students("R25");
         Map<Integer, Long> regular = r22.stream()
                 .filter(s -> !s.lateralEntry())
                 .collect(Collectors.groupingBy(Student::admissionYear, TreeMap::new, Collectors.counting()));
@@ -76,10 +77,36 @@ class CohortGenerationTest {
                 .collect(Collectors.groupingBy(Student::admissionYear, TreeMap::new, Collectors.counting()));
 
         assertThat(r22).hasSizeBetween(300, 900);
-        assertThat(regular.keySet()).containsExactly(2022, 2023, 2024, 2025);
+        assertThat(regular.keySet()).containsExactly(2022, 2023, 2024);
         assertThat(lateral.keySet()).containsExactly(2022, 2023, 2024);
-        assertThat(cohort.students()).hasSize(students("R18").size() + r22.size());
+        // Lateral entrants of 2024 hold 25xx5A tickets and stay R22; R25 is the 2025 intake, no laterals yet.
         assertThat(r22).extracting(s -> s.hallTicket().substring(0, 2)).contains("22", "23", "24", "25");
+        assertThat(r22)
+                .filteredOn(s -> s.hallTicket().startsWith("25"))
+                .allSatisfy(s -> assertThat(s.hallTicket().charAt(4)).isEqualTo('5'));
+        assertThat(r25)
+                .isNotEmpty()
+                .allSatisfy(s -> assertThat(s.hallTicket()).matches("25[0-9A-Z]{2}1A.{4}"))
+                .allSatisfy(s -> assertThat(s.admissionYear()).isEqualTo(2025));
+        assertThat(cohort.students()).hasSize(students("R18").size() + r22.size() + r25.size());
+    }
+
+    @Test
+    void the_2025_batch_sits_its_first_semester_in_an_r25_release() {
+        Exam first = cohort.exam("1895").orElseThrow();
+
+        assertThat(first.regulation()).isEqualTo("R25");
+        assertThat(first.title()).startsWith("B.Tech I Year I Semester (R25) Regular Examinations Results");
+        assertThat(first.linkParams())
+                .containsExactly(
+                        Map.entry("degree", "btech"),
+                        Map.entry("examCode", "1895"),
+                        Map.entry("etype", "r17"),
+                        Map.entry("type", "intgrade"));
+        assertThat(students("R25"))
+                .filteredOn(s -> !s.hasNoResult())
+                .isNotEmpty()
+                .allSatisfy(s -> assertThat(s.results().keySet()).containsExactly("1895"));
     }
 
     @ParameterizedTest

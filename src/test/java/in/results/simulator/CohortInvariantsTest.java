@@ -238,7 +238,8 @@ class CohortInvariantsTest {
         Set<String> noise = cohort.exams().stream()
                 .filter(exam -> !exam.degree().equals("btech")
                         || !(exam.regulation().equals("R18")
-                                || exam.regulation().equals("R22")))
+                                || exam.regulation().equals("R22")
+                                || exam.regulation().equals("R25")))
                 .map(Exam::code)
                 .collect(Collectors.toSet());
 

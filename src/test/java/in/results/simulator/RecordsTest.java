@@ -151,11 +151,56 @@ class RecordsTest {
 
     @Test
     void grade_scale_follows_the_legend_at_its_boundaries() {
-        assertThat(GradeScale.gradeOf(90, 100)).isEqualTo("O");
-        assertThat(GradeScale.gradeOf(89, 100)).isEqualTo("A+");
-        assertThat(GradeScale.gradeOf(40, 100)).isEqualTo("C");
-        assertThat(GradeScale.gradeOf(39, 100)).isEqualTo("F");
-        assertThat(GradeScale.gradeOf(46, 50)).isEqualTo("O");
-        assertThat(GradeScale.gradeOf(20, 50)).isEqualTo("C");
+        assertThat(GradeScale.BTECH.gradeOf(90, 100)).isEqualTo("O");
+        assertThat(GradeScale.BTECH.gradeOf(89, 100)).isEqualTo("A+");
+        assertThat(GradeScale.BTECH.gradeOf(40, 100)).isEqualTo("C");
+        assertThat(GradeScale.BTECH.gradeOf(39, 100)).isEqualTo("F");
+        assertThat(GradeScale.BTECH.gradeOf(46, 50)).isEqualTo("O");
+        assertThat(GradeScale.BTECH.gradeOf(20, 50)).isEqualTo("C");
+    }
+
+    @Test
+    void the_btech_scale_prints_the_legend_of_the_real_pages() {
+        assertThat(GradeScale.BTECH.legend())
+                .containsExactly(
+                        List.of("Greater than or equal to 90 %", "O (Outstanding)", "10"),
+                        List.of("80 and Less than 90 %", "A+ (Excellent)", "9"),
+                        List.of("70 and Less than 80 %", "A (Very Good)", "8"),
+                        List.of("60 and Less than 70 %", "B+ (Good)", "7"),
+                        List.of("50 and Less than 60 %", "B (Average)", "6"),
+                        List.of("40 and Less than 50 %", "C (Pass)", "5"),
+                        List.of("Below 40 %", "F (Fail)", "0"),
+                        List.of("Absent", "Ab", "0"));
+    }
+
+    @Test
+    void bpharmacy_r22_passes_with_d_at_six_points_and_r25_btech_keeps_the_btech_scale() {
+        GradeScale bpharmacy = GradeScale.of(Programme.BPHARMACY, "R22");
+
+        assertThat(bpharmacy.gradeOf(50, 100)).isEqualTo("D");
+        assertThat(bpharmacy.pointsOf("D")).isEqualTo(6);
+        assertThat(bpharmacy.pointsOf("C")).isEqualTo(7);
+        assertThat(bpharmacy.gradeOf(49, 100)).isEqualTo("F");
+        assertThat(bpharmacy.passMark(100)).isEqualTo(50);
+        assertThat(GradeScale.of(Programme.BTECH, "R25")).isEqualTo(GradeScale.BTECH);
+        assertThat(GradeScale.of(Programme.MCA, "R22").legend()).last().isEqualTo(List.of("Absent", "Ab", "0"));
+    }
+
+    @Test
+    void list_titles_are_read_past_their_traps() {
+        assertThat(ListedTitle.read(Programme.BTECH, "II B.Tech. I Semester (R16)  Supplementary Examinations Results"))
+                .isEqualTo(new ListedTitle("R16", "2-1", ExamKind.SUPPLEMENTARY));
+        assertThat(ListedTitle.read(Programme.MTECH, "M.Tech. III Semester (R22) Supplementary Examinations Results"))
+                .isEqualTo(new ListedTitle("R22", "2-1", ExamKind.SUPPLEMENTARY));
+        assertThat(ListedTitle.read(
+                        Programme.BTECH,
+                        "III B.Tech Year II Semester (R18) (Minor degree) Regular Examinations Results"))
+                .isEqualTo(new ListedTitle("R18", "3-2", ExamKind.REGULAR));
+        assertThat(ListedTitle.read(Programme.BPHARMACY, "B.Pharmacy I Year II Semester (R22) Regular Examinations"))
+                .isEqualTo(new ListedTitle("R22", "1-2", ExamKind.REGULAR));
+        assertThat(ListedTitle.read(
+                                Programme.MBA, "Phd Course work M.B.A. II Semester (R19) Regular Examinations Results")
+                        .semester())
+                .isEmpty();
     }
 }

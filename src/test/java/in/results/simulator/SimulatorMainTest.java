@@ -17,9 +17,37 @@ class SimulatorMainTest {
         SimulatorMain.Options options =
                 SimulatorMain.Options.parse(new String[] {"--port", "8089", "--seed=7", "--latency-ms", "25"});
 
-        assertThat(options).isEqualTo(new SimulatorMain.Options(8089, 7, 25, LocalDate.MAX, LocalDate.MIN, Set.of()));
+        assertThat(options)
+                .isEqualTo(new SimulatorMain.Options(8089, 7, 25, false, LocalDate.MAX, LocalDate.MIN, Set.of()));
         assertThat(SimulatorMain.Options.parse(new String[] {"--port=0"}).seed())
                 .isEqualTo(Cohort.DEFAULT_SEED);
+    }
+
+    @Test
+    void real_list_is_a_flag_without_a_value_and_combines_with_as_of() {
+        SimulatorMain.Options options =
+                SimulatorMain.Options.parse(new String[] {"--real-list", "--port", "0", "--as-of", "2025-03-27"});
+
+        assertThat(options.realList()).isTrue();
+        assertThat(options.asOf()).isEqualTo(LocalDate.of(2025, 3, 27));
+        assertThat(SimulatorMain.Options.parse(new String[] {"--port", "0"}).realList())
+                .isFalse();
+    }
+
+    @Test
+    void run_with_real_list_serves_the_real_list_as_of_the_day_given() {
+        try (UniversitySimulator simulator =
+                SimulatorMain.run(new String[] {"--port", "0", "--real-list", "--as-of", "2025-03-27"})) {
+            assertThat(simulator.today()).isEqualTo(LocalDate.of(2025, 3, 27));
+            // The snapshot's last row: B.Tech IV Year I Semester (R18) Regular, 27-MAR-2025.
+            assertThat(simulator
+                            .cohort()
+                            .exam(Programme.BTECH, "1858")
+                            .orElseThrow()
+                            .title())
+                    .isEqualTo("B.Tech IV Year I Semester (R18) Regular Examinations Results");
+            assertThat(simulator.cohort().students()).anyMatch(s -> s.programme() == Programme.MBA);
+        }
     }
 
     @Test
