@@ -9,6 +9,7 @@ import in.results.simulator.Mark;
 import in.results.simulator.MarksLayout;
 import in.results.simulator.Student;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -30,12 +31,20 @@ public final class ExpectedTranscript {
 
     private ExpectedTranscript() {}
 
-    /** A final row and whether its page showed marks. */
-    private record Row(Mark mark, boolean fourColumn) {}
+    /** A final row, whether its page showed marks, and the release whose page printed it. */
+    private record Row(Mark mark, boolean fourColumn, Exam exam) {
+        /** The points of the row's grade on the scale its page prints; DESIGN §4's for a letter the scale lacks. */
+        int points() {
+            return ExpectedTranscript.points(mark, exam);
+        }
+    }
 
-    /** The body of the student's own regulation's endpoint. */
+    /**
+     * The body of {@code /all/<hallticket>}: the attempts at the student's own programme's semesters (minor-degree
+     * releases apart), each page graded on the scale it prints.
+     */
     public static ObjectNode of(Cohort cohort, Student student) {
-        return of(cohort, student, student.regulation());
+        return body(student, cohort.attempts(student));
     }
 
     /** The body of {@code /all-<regulation>}: only B.Tech releases of {@code regulation} are attempts. */
@@ -43,15 +52,20 @@ public final class ExpectedTranscript {
         Map<String, List<Exam>> attemptsBySemester = new TreeMap<>();
         for (String code : student.results().keySet()) {
             Exam exam = cohort.exam(code).orElseThrow();
-            if (exam.regulation().equals(regulation) && exam.degree().equals("btech")) {
+            if (exam.regulation().equals(regulation) && exam.degree().equals("btech") && !exam.minorProgramme()) {
                 attemptsBySemester
                         .computeIfAbsent(exam.semester(), s -> new ArrayList<>())
                         .add(exam);
             }
         }
+        return body(student, attemptsBySemester);
+    }
+
+    private static ObjectNode body(Student student, Map<String, List<Exam>> attemptsBySemester) {
         ArrayNode results = NODES.arrayNode();
-        List<Mark> everyFinalRow = new ArrayList<>();
-        attemptsBySemester.forEach((semester, exams) -> {
+        List<Graded> everyFinalRow = new ArrayList<>();
+        new TreeMap<>(attemptsBySemester).forEach((semester, unordered) -> {
+            List<Exam> exams = new ArrayList<>(unordered);
             exams.sort(Comparator.comparing(Exam::releaseDate).thenComparing(Exam::code));
             Map<String, Row> finals = new LinkedHashMap<>();
             for (Exam exam : exams) {
@@ -59,25 +73,26 @@ public final class ExpectedTranscript {
                 student.rcrvResults().getOrDefault(exam.code(), List.of()).forEach(m -> revalued.put(m.code(), m));
                 for (Mark own : student.results().get(exam.code())) {
                     Row candidate = revalued.containsKey(own.code())
-                            ? new Row(revalued.get(own.code()), false)
-                            : new Row(own, exam.layout() == MarksLayout.FOUR_COLUMN);
+                            ? new Row(revalued.get(own.code()), false, exam)
+                            : new Row(own, exam.layout() == MarksLayout.FOUR_COLUMN, exam);
                     Row best = finals.get(own.code());
-                    if (best == null || points(candidate.mark()) >= points(best.mark())) {
+                    if (best == null || candidate.points() >= best.points()) {
                         finals.put(own.code(), candidate);
                     }
                 }
             }
             ObjectNode subjects = NODES.objectNode();
-            List<Mark> rows = new ArrayList<>();
+            List<Graded> rows = new ArrayList<>();
             finals.forEach((code, row) -> {
                 subjects.set(code, Expected.fullSubject(row.mark(), row.fourColumn()));
-                rows.add(row.mark());
+                rows.add(new Graded(row.mark(), row.points()));
             });
             everyFinalRow.addAll(rows);
             ObjectNode element = NODES.objectNode();
             element.set(semester, subjects);
-            BigDecimal sgpa = Expected.sgpa(rows);
-            element.put("SGPA", sgpa == null ? "FAIL" : sgpa.toPlainString());
+            boolean failed =
+                    rows.stream().anyMatch(row -> Expected.isFail(row.mark().grade()));
+            element.put("SGPA", failed ? "FAIL" : weighted(rows).toPlainString());
             results.add(element);
         });
         ObjectNode data = NODES.objectNode();
@@ -85,15 +100,32 @@ public final class ExpectedTranscript {
         data.set("results", results);
         data.put(
                 "overall_gpa",
-                Expected.weighted(everyFinalRow.stream()
-                        .filter(m -> !Expected.isFail(m.grade()))
+                weighted(everyFinalRow.stream()
+                        .filter(row -> !Expected.isFail(row.mark().grade()))
                         .toList()));
         ObjectNode body = NODES.objectNode();
         body.set("data", data);
         return body;
     }
 
-    private static int points(Mark mark) {
-        return POINTS.getOrDefault(mark.grade(), 0);
+    /** A final row and its grade points. */
+    private record Graded(Mark mark, int points) {}
+
+    /** Σ credits × points / Σ credits, half-up to 2 decimals; 0.00 without credits. */
+    private static BigDecimal weighted(List<Graded> rows) {
+        BigDecimal points = BigDecimal.ZERO;
+        BigDecimal credits = BigDecimal.ZERO;
+        for (Graded row : rows) {
+            BigDecimal c = new BigDecimal(row.mark().credits());
+            points = points.add(c.multiply(BigDecimal.valueOf(row.points())));
+            credits = credits.add(c);
+        }
+        return credits.signum() == 0 ? new BigDecimal("0.00") : points.divide(credits, 2, RoundingMode.HALF_UP);
+    }
+
+    private static int points(Mark mark, Exam exam) {
+        boolean onScale = exam.gradeScale().bands().stream()
+                .anyMatch(band -> band.letter().equals(mark.grade()));
+        return onScale ? exam.gradeScale().pointsOf(mark.grade()) : POINTS.getOrDefault(mark.grade(), 0);
     }
 }
