@@ -128,6 +128,7 @@ class ApiDocsIT {
     private static List<Probe> probes() {
         Map<String, String> real = RealExample.find("R18").values();
         Map<String, String> realR22 = RealExample.find("R22").values();
+        Map<String, String> realR25 = RealExample.find("R25").values();
         List<Probe> probes = new ArrayList<>();
         DOCUMENT.path("paths").properties().forEach(entry -> {
             JsonNode operation = entry.getValue().path("get");
@@ -152,7 +153,9 @@ class ApiDocsIT {
                                 entry.getKey(),
                                 parameters,
                                 form,
-                                entry.getKey().startsWith("/all-r22/") ? realR22 : real)));
+                                entry.getKey().startsWith("/all-r22/")
+                                        ? realR22
+                                        : entry.getKey().startsWith("/all-r25/") ? realR25 : real)));
             }
         });
         return probes;
