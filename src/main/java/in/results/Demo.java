@@ -1,9 +1,11 @@
 package in.results;
 
 import in.results.archive.ArchiveDatabase;
+import in.results.config.DemoWorld;
 import in.results.config.ServiceConfig;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
+import in.results.simulator.Programme;
 import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
 import io.javalin.Javalin;
@@ -13,13 +15,18 @@ import java.util.Map;
 
 /**
  * {@code --demo}: starts the university simulator on loopback (primary at its root, mirror under
- * {@code /results}, like the real site), points the service at it, and prints URLs that answer.
+ * {@code /results}, like the real site), points the service at it, and prints URLs that answer. With
+ * {@code --real-list}, the simulator serves the university's real release list with students of every programme, and
+ * a student of each is printed too.
  */
 final class Demo {
     private Demo() {}
 
     static void startAndPrintExamples(ServiceConfig config) {
-        UniversitySimulator simulator = UniversitySimulator.start(Cohort.generate(Cohort.DEFAULT_SEED), 0);
+        Cohort world = config.demo() == DemoWorld.REAL_LIST
+                ? Cohort.onRealList(Cohort.DEFAULT_SEED)
+                : Cohort.generate(Cohort.DEFAULT_SEED);
+        UniversitySimulator simulator = UniversitySimulator.start(world, 0);
         URI base = simulator.baseUrl();
         Javalin app = App.start(config.withUpstreamUrls(List.of(base, URI.create(base + "/results"))));
         Runtime.getRuntime()
@@ -31,12 +38,15 @@ final class Demo {
                         "shutdown"));
         String service = "http://localhost:" + app.port();
         Student student = simulator.cohort().students().stream()
-                .filter(s -> !s.lateralEntry() && s.results().size() > 4)
+                .filter(s -> s.programme() == Programme.BTECH
+                        && !s.lateralEntry()
+                        && s.results().size() > 4)
                 .findFirst()
                 .orElseThrow();
         // An R22 student of the 2023 batch with a supplementary attempt: several semesters, merged.
         Student r22 = simulator.cohort().students().stream()
-                .filter(s -> s.regulation().equals("R22")
+                .filter(s -> s.programme() == Programme.BTECH
+                        && s.regulation().equals("R22")
                         && !s.lateralEntry()
                         && s.admissionYear() == 2023
                         && s.results().size() > 5)
@@ -77,5 +87,12 @@ final class Demo {
                         exam.linkParams().getOrDefault("type", "intgrade"),
                         r22.hallTicket(),
                         config.dataDir().toAbsolutePath().resolve(ArchiveDatabase.FILE)));
+        for (Programme programme : Programme.values()) {
+            simulator.cohort().students().stream()
+                    .filter(s -> programme != Programme.BTECH && s.programme() == programme && !s.hasNoResult())
+                    .findFirst()
+                    .ifPresent(s -> System.out.printf(
+                            "  %s/all/%s      (%s %s)%n", service, s.hallTicket(), programme.title(), s.regulation()));
+        }
     }
 }

@@ -2,6 +2,7 @@ package in.results;
 
 import in.results.config.ConfigException;
 import in.results.config.ConfigReader;
+import in.results.config.DemoWorld;
 import in.results.config.ServiceConfig;
 import in.results.core.HallTicket;
 import io.javalin.Javalin;
@@ -31,7 +32,7 @@ public final class Main {
             return;
         }
         ServiceConfig config = configOrExit(args);
-        if (config.demo()) {
+        if (config.demo() != DemoWorld.NONE) {
             Demo.startAndPrintExamples(config);
             return;
         }

@@ -32,9 +32,9 @@ public final class ConfigReader {
 
     private final Map<String, String> env;
     private final Map<String, String> flags;
-    private final boolean demo;
+    private final DemoWorld demo;
 
-    private ConfigReader(Map<String, String> env, Map<String, String> flags, boolean demo) {
+    private ConfigReader(Map<String, String> env, Map<String, String> flags, DemoWorld demo) {
         this.env = env;
         this.flags = flags;
         this.demo = demo;
@@ -44,10 +44,12 @@ public final class ConfigReader {
     public static ServiceConfig read(List<String> args, Map<String, String> env) {
         Map<String, String> flags = new HashMap<>();
         boolean demo = false;
+        boolean realList = false;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             switch (arg) {
                 case "--demo" -> demo = true;
+                case "--real-list" -> realList = true;
                 case "--port", "--upstream", "--redis", "--data-dir", "--database" -> {
                     if (i + 1 >= args.size()) {
                         throw new ConfigException(arg + " needs a value");
@@ -56,10 +58,14 @@ public final class ConfigReader {
                 }
                 default ->
                     throw new ConfigException("unknown option " + arg
-                            + " (known: --port, --upstream, --redis, --data-dir, --database, --demo)");
+                            + " (known: --port, --upstream, --redis, --data-dir, --database, --demo, --real-list)");
             }
         }
-        return new ConfigReader(env, flags, demo).config();
+        if (realList && !demo) {
+            throw new ConfigException("--real-list chooses the --demo university: give --demo too");
+        }
+        DemoWorld world = !demo ? DemoWorld.NONE : realList ? DemoWorld.REAL_LIST : DemoWorld.SYNTHETIC;
+        return new ConfigReader(env, flags, world).config();
     }
 
     private ServiceConfig config() {

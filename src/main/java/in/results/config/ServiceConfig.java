@@ -32,7 +32,7 @@ import java.util.Set;
  * @param databaseTimeout   the longest one archive call may take: then a read is a miss and writes stay queued
  * @param listRefresh       how often the release list is read again (once for the fleet)
  * @param alerts            result alerts: public URL, webhook targets, subscription limits, VAPID
- * @param demo              start an embedded university simulator and point the upstream at it
+ * @param demo              the embedded university simulator to start and point the upstream at, or NONE
  */
 public record ServiceConfig(
         int port,
@@ -53,9 +53,10 @@ public record ServiceConfig(
         Duration databaseTimeout,
         Duration listRefresh,
         AlertSettings alerts,
-        boolean demo) {
+        DemoWorld demo) {
 
     public ServiceConfig {
+        Objects.requireNonNull(demo, "demo");
         upstreamUrls = List.copyOf(upstreamUrls);
         Objects.requireNonNull(upstreamTimeout, "upstreamTimeout");
         Objects.requireNonNull(redisUrl, "redisUrl");

@@ -29,7 +29,7 @@ class ConfigReaderTest {
         assertThat(config.trustedProxies()).isEmpty();
         assertThat(config.requestDeadline()).isEqualTo(Duration.ofSeconds(20));
         assertThat(config.corsOrigins()).containsExactly("*");
-        assertThat(config.demo()).isFalse();
+        assertThat(config.demo()).isEqualTo(DemoWorld.NONE);
     }
 
     @Test
@@ -91,7 +91,16 @@ class ConfigReaderTest {
         assertThat(config.trustedProxies()).containsExactlyInAnyOrder("10.0.0.1", "::1");
         assertThat(config.requestDeadline()).isEqualTo(Duration.ofMillis(1500));
         assertThat(config.upstreamRequestsPerSecond()).isEqualTo(20);
-        assertThat(config.demo()).isTrue();
+        assertThat(config.demo()).isEqualTo(DemoWorld.SYNTHETIC);
+    }
+
+    @Test
+    void real_list_chooses_the_demo_university_and_needs_demo() {
+        assertThat(ConfigReader.read(List.of("--demo", "--real-list"), Map.of()).demo())
+                .isEqualTo(DemoWorld.REAL_LIST);
+        assertThatThrownBy(() -> ConfigReader.read(List.of("--real-list"), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("--demo");
     }
 
     @Test
