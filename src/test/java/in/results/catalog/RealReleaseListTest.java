@@ -338,7 +338,7 @@ class RealReleaseListTest {
         assertThat(release.title()).isEqualTo(title);
         assertThat(release.degree()).isEqualTo(degree);
         assertThat(release.regulation()).isEqualTo(regulation.equals("none") ? "" : regulation);
-        assertThat(release.term()).isEqualTo(termOf(term));
+        assertThat(release.term()).isEqualTo(TitleReaderTest.termOf(term));
         assertThat(release.kind()).isEqualTo(kind);
         assertThat(release.rcrv()).isEqualTo(rcrv);
         assertThat(release.special()).isEqualTo(special);
@@ -350,16 +350,6 @@ class RealReleaseListTest {
 
     private static <K> Map<K, Long> countBy(List<ExamRelease> releases, Function<ExamRelease, K> key) {
         return releases.stream().collect(Collectors.groupingBy(key, Collectors.counting()));
-    }
-
-    private static Term termOf(String text) {
-        if (text.equals("none")) {
-            return Term.UNSTATED;
-        }
-        if (text.startsWith("year ")) {
-            return new Term.WholeYear(Integer.parseInt(text.substring(5)));
-        }
-        return Semester.parse(text).orElseThrow();
     }
 
     private static List<Row> rows() {

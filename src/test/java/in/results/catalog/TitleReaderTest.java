@@ -343,7 +343,8 @@ class TitleReaderTest {
         return title.replaceAll("\\(R\\d{2}\\)", "(Rnn)").replaceAll("\\b(IV|III|II|I)\\b", "N");
     }
 
-    private static Term termOf(String text) {
+    /** The term a test table writes as {@code none}, {@code year 2} or {@code 2-1}. */
+    static Term termOf(String text) {
         if (text.equals("none")) {
             return Term.UNSTATED;
         }
