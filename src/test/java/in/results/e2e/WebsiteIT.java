@@ -8,6 +8,7 @@ import in.results.core.Environment;
 import in.results.simulator.Cohort;
 import in.results.simulator.CohortCases;
 import in.results.simulator.EdgeCase;
+import in.results.simulator.Programme;
 import in.results.simulator.Student;
 import in.results.testing.DataFolders;
 import in.results.testing.ManualTicker;
@@ -19,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -103,12 +105,16 @@ class WebsiteIT {
 
     /** A service on the simulator; a slow simulator must not time out while requests queue behind each other. */
     private void start(Ticker ticker, Map<String, String> settings) {
+        start(COHORT, ticker, settings);
+    }
+
+    private void start(Cohort cohort, Ticker ticker, Map<String, String> settings) {
         Map<String, String> all = new HashMap<>(Map.of("RESULTS_UPSTREAM_TIMEOUT_MS", "15000"));
         all.putAll(settings);
         // A manual ticker moves the service's clock too: kept pages age with it.
         Environment environment = Environment.system().withTicker(ticker);
         universe = TestUniverse.start(
-                COHORT,
+                cohort,
                 ticker instanceof ManualTicker manual ? environment.withClock(manual.clock()) : environment,
                 all);
         driver.manage().logs().get(LogType.BROWSER); // what earlier tests left in the log is theirs
@@ -276,6 +282,43 @@ class WebsiteIT {
                                 == 8)
                 .findFirst()
                 .orElseThrow();
+    }
+
+    @Test
+    void a_student_of_another_programme_sees_their_programme_its_figures_and_their_minor_degree_apart() {
+        Cohort world = Cohort.onRealList(Cohort.DEFAULT_SEED).asOf(LocalDate.of(2025, 3, 27));
+        start(world, Ticker.systemTicker(), Map.of());
+        Student pharmacy = world.students().stream()
+                .filter(s -> s.programme() == Programme.BPHARMACY && !s.hasNoResult())
+                .findFirst()
+                .orElseThrow();
+
+        driver.get(base + "/student/" + pharmacy.hallTicket());
+        visible("[data-field=cgpa]");
+        JsonNode report = client.get("/report/" + pharmacy.hallTicket()).json();
+
+        assertThat(text("[data-field=programme]")).isEqualTo(pharmacy.regulation() + " B.Pharmacy");
+        assertThat(text("[data-field=credits]")).endsWith(" / 209"); // B.Pharmacy R22's credits for the degree
+        assertThat(text("[data-field=percentage]")).isEqualTo("not given"); // no known conversion outside B.Tech
+        assertThat(driver.findElements(By.cssSelector("[data-semester]")))
+                .hasSize(report.get("semesters").size());
+        assertThat(driver.findElement(By.tagName("main")).getText()).doesNotContain("B.Tech");
+        assertThat(browserProblems()).isEmpty();
+        assertThat(accessibilityViolations()).isEmpty();
+
+        Student minor = world.students().stream()
+                .filter(s -> !world.minorAttempts(s).isEmpty())
+                .findFirst()
+                .orElseThrow();
+        driver.get(base + "/student/" + minor.hallTicket());
+        visible("[data-special-programmes]");
+        assertThat(text("#minor-degree-title")).isEqualTo("Minor degree");
+        for (var exam : world.minorAttempts(minor)) {
+            assertThat(driver.findElements(By.cssSelector("[data-special-programme='" + exam.code() + "'] tbody tr")))
+                    .as("minor exam " + exam.code())
+                    .isNotEmpty();
+        }
+        assertThat(browserProblems()).isEmpty();
     }
 
     @Test
