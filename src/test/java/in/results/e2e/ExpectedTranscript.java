@@ -108,6 +108,18 @@ public final class ExpectedTranscript {
         return body;
     }
 
+    /**
+     * The SGPA of one page of {@code exam}, graded on the scale the page prints: {@code null} when a subject failed
+     * (the service writes {@code "FAIL"}).
+     */
+    public static BigDecimal sgpaOf(List<Mark> page, Exam exam) {
+        if (page.stream().anyMatch(mark -> Expected.isFail(mark.grade()))) {
+            return null;
+        }
+        return weighted(
+                page.stream().map(mark -> new Graded(mark, points(mark, exam))).toList());
+    }
+
     /** A final row and its grade points. */
     private record Graded(Mark mark, int points) {}
 

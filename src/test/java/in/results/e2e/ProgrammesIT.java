@@ -8,10 +8,15 @@ import in.results.simulator.Exam;
 import in.results.simulator.Programme;
 import in.results.simulator.Student;
 import in.results.testing.ManualTicker;
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -84,6 +89,40 @@ class ProgrammesIT {
                 .noneMatch(page ->
                         minorCodes.contains(page.at("/release/exam_code").asText()));
         assertThat(all.json()).isEqualTo(ExpectedTranscript.of(WORLD, student));
+    }
+
+    @Test
+    void a_postgraduate_class_is_fetched_in_bulk_with_its_list_query_and_graded_on_its_scale() {
+        Student first = withResults(Programme.MCA).getFirst();
+        Exam exam = WORLD.attempts(first).get("1-1").getFirst();
+        String section = first.hallTicket().substring(0, 8);
+        String query =
+                "/api/bulk/calculate?hallticket_from=" + section + "01&hallticket_to=" + section + "20&" + exam.query();
+        Map<String, BigDecimal> expected = new TreeMap<>();
+        WORLD.students().stream()
+                .filter(s -> s.hallTicket().startsWith(section) && s.results().containsKey(exam.code()))
+                .filter(s -> s.hallTicket().compareTo(section + "20") <= 0)
+                .forEach(s -> expected.put(
+                        s.hallTicket(), ExpectedTranscript.sgpaOf(s.results().get(exam.code()), exam)));
+        assertThat(exam.query()).contains("grad=pg");
+
+        AtomicReference<ServiceClient.Reply> finished = new AtomicReference<>();
+        Awaitility.await("the bulk job finishes")
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    var reply = client.get(query);
+                    finished.set(reply);
+                    return reply.status() != 202;
+                });
+
+        assertThat(finished.get().status()).isEqualTo(200);
+        Map<String, BigDecimal> answered = new TreeMap<>();
+        for (JsonNode entry : finished.get().json()) {
+            JsonNode sgpa = entry.get(0).get("SGPA");
+            answered.put(entry.get(1).get("HTNO").asText(), sgpa.isNumber() ? sgpa.decimalValue() : null);
+        }
+        assertThat(answered).isEqualTo(expected).isNotEmpty();
     }
 
     private static List<Student> withResults(Programme programme) {
