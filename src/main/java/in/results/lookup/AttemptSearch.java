@@ -51,7 +51,10 @@ import java.util.function.Predicate;
  * ever holds a result of the student (a failed subject is written again in supplementary exams), so its RC/RV page is
  * asked in the round after the exam is found to hold one. Releases a current list does not show
  * ({@link ExamCatalog#isUnlisted}) are asked only once the listed ones leave a semester unsettled, and their RC/RV
- * pages only for an exam found to hold a result.
+ * pages only for an exam found to hold a result. For a semester where no listed release holds a result, they are asked
+ * only when the student is known to have reached it — a page found in it or in a later semester: a built-in code the
+ * list does not show may not be released yet (codes are handed out when exams are scheduled, and published later,
+ * not always in code order), and a student who has not reached the semester has nothing in it.
  */
 final class AttemptSearch {
     /**
@@ -147,7 +150,7 @@ final class AttemptSearch {
                 rcrvQueryOf(release).ifPresent(queries::add);
             }
         }
-        queries.addAll(candidateQueries(possible));
+        queries.addAll(candidateQueries(possible, semester));
         return queries;
     }
 
@@ -155,13 +158,14 @@ final class AttemptSearch {
      * The queries of releases not asked yet that may still hold an attempt the transcript needs: while the first
      * attempt is not found, in release order; after it, most likely first.
      */
-    private List<ExamQuery> candidateQueries(List<ExamRelease> possible) {
+    private List<ExamQuery> candidateQueries(List<ExamRelease> possible, Semester semester) {
         List<ExamRelease> unasked =
                 possible.stream().filter(r -> !answers.containsKey(queryOf(r))).toList();
         int earliest = indexOfFirstPage(possible);
         if (earliest < 0) {
-            return withListedTwins(listedFirst(
-                    unasked.stream().filter(AttemptSearch::mayHoldFirstAttempt).toList()));
+            List<ExamRelease> firstAttempts =
+                    unasked.stream().filter(AttemptSearch::mayHoldFirstAttempt).toList();
+            return withListedTwins(reached(semester) ? listedFirst(firstAttempts) : listedOnly(firstAttempts));
         }
         if (!isFirstAttempt(possible, earliest)) {
             return withListedTwins(listedFirst(unasked)); // an earlier attempt exists somewhere: nothing is ruled out
@@ -173,10 +177,21 @@ final class AttemptSearch {
                 unasked.stream().filter(r -> possible.indexOf(r) > earliest).toList())));
     }
 
+    /** Whether a page was found in a semester after {@code semester}: the student reached it. */
+    private boolean reached(Semester semester) {
+        List<Semester> semesters = window.semesters();
+        return semesters.subList(semesters.indexOf(semester) + 1, semesters.size()).stream()
+                .anyMatch(later -> indexOfFirstPage(window.possible(later)) >= 0);
+    }
+
+    /** The releases a current list shows. */
+    private List<ExamRelease> listedOnly(List<ExamRelease> releases) {
+        return releases.stream().filter(r -> !catalog.isUnlisted(r)).toList();
+    }
+
     /** The releases a current list shows, or all of them when it shows none: unlisted ones are asked last. */
     private List<ExamRelease> listedFirst(List<ExamRelease> releases) {
-        List<ExamRelease> listed =
-                releases.stream().filter(r -> !catalog.isUnlisted(r)).toList();
+        List<ExamRelease> listed = listedOnly(releases);
         return listed.isEmpty() ? releases : listed;
     }
 

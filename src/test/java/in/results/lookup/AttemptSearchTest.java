@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import in.results.catalog.Degree;
 import in.results.catalog.ExamCatalog;
+import in.results.scrape.ReleaseListing;
 import in.results.simulator.Cohort;
 import in.results.simulator.Exam;
 import in.results.simulator.Mark;
@@ -113,6 +114,50 @@ class AttemptSearchTest {
         assertThat(replay.transcript())
                 .containsEntry("2-2", List.of("154CK B 56"))
                 .hasSize(8);
+    }
+
+    /**
+     * A current list shows 1-1's regular exam 1467 and 2-1's 1560, so the built-in 1-2 codes below 1560 are unlisted:
+     * they may be rows the list lost, or codes not published yet. A 2020 student with a 2-1 page reached 1-2, and its
+     * unlisted releases are asked until its attempt is found; a student with a 1-1 page only is not known to have
+     * reached 1-2, and nothing unlisted is asked for it.
+     */
+    @Test
+    void unlisted_releases_are_asked_only_for_a_semester_the_student_is_known_to_have_reached() {
+        ExamCatalog catalog = ExamCatalog.from(List.of(
+                listing("1560", "B.Tech II Year I Semester (R18) Regular Examinations Results", "05-MAR-2022"),
+                listing("1467", "B.Tech I Year I Semester (R18) Regular Examinations Results", "06-SEP-2021")));
+        Mark mark = new Mark("S1", "SUBJECT", "20", "50", "70", "A", "3", "");
+        Student reached = new Student(
+                "209A1A0501",
+                "A",
+                "B",
+                "9A",
+                "R18",
+                2020,
+                false,
+                false,
+                Map.of("1467", List.of(mark), "1503", List.of(mark), "1560", List.of(mark)),
+                Map.of());
+        Student notReached = new Student(
+                "209A1A0502", "A", "B", "9A", "R18", 2020, false, false, Map.of("1467", List.of(mark)), Map.of());
+
+        SearchReplay withLaterPage = SearchReplay.of(reached, catalog);
+        SearchReplay firstYearOnly = SearchReplay.of(notReached, catalog);
+
+        assertThat(withLaterPage.transcript()).containsOnlyKeys("1-1", "1-2", "2-1");
+        assertThat(withLaterPage.askedCodes()).contains("1503");
+        assertThat(firstYearOnly.transcript()).containsOnlyKeys("1-1");
+        assertThat(firstYearOnly.askedCodes()).as("listed releases only").containsOnly("1467", "1560");
+    }
+
+    private static ReleaseListing listing(String code, String title, String date) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("degree", "btech");
+        params.put("examCode", code);
+        params.put("etype", "r17");
+        params.put("type", "intgrade");
+        return new ReleaseListing(title, date, "degree=btech&examCode=" + code + "&etype=r17&type=intgrade", params);
     }
 
     private static int roundAsking(SearchReplay replay, String examCode, boolean rcrv) {
