@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Which exam releases exist, and which of them belong to each semester of each {@link Course} (programme and
@@ -37,7 +36,8 @@ import java.util.stream.Stream;
  *   <li>The list wins for the exams it shows: its title, date, parameters, and what the title
  *       says.</li>
  *   <li><b>A current list is the truth.</b> Exam codes are handed out in increasing order, so a
- *       built-in code above the newest B.Tech code on a current list ({@link #from}) has not been released
+ *       built-in code above the newest B.Tech exam code on a current list ({@link #from}; exam rows whose title
+ *       names a regulation, so not the {@code (CCC)} rows numbered 99150 and up) has not been released
  *       as of that list: it is left out, with its RC/RV twin. A built-in code the list does not
  *       show but older than its newest code (a row dropped or rewritten on the site) is kept, but
  *       {@linkplain #isUnlisted unlisted}: a lookup asks it only where the listed releases leave a
@@ -136,10 +136,13 @@ public final class ExamCatalog {
             }
         }
         // The built-in table is B.Tech's: compared with the newest B.Tech code, codes being numbered per programme.
+        // Only exam rows of a regulation count: the real list's B.Tech.(CCC) rows are numbered 99150 and up, outside
+        // the series, and an RC/RV row can be dated long before its exam's (1762's RC/RV row of March 2023).
         Optional<String> newest = current
-                ? Stream.concat(listedExams.keySet().stream(), listedRcrv.keySet().stream())
-                        .filter(code -> code.degree() == Degree.BTECH)
-                        .map(Code::code)
+                ? listedExams.values().stream()
+                        .filter(exam -> exam.degree() == Degree.BTECH
+                                && !exam.regulation().isEmpty())
+                        .map(ExamRelease::code)
                         .max(BY_CODE)
                 : Optional.empty();
 

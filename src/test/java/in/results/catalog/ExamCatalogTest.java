@@ -504,6 +504,26 @@ class ExamCatalogTest {
         }
 
         @Test
+        void the_newest_code_comes_from_exam_rows_of_a_regulation_not_ccc_rows_or_an_early_rc_rv_row() {
+            // The real list's B.Tech.(CCC) rows are numbered 99150 and up, and dates 1762's RC/RV row a year before
+            // its exam: neither says which built-in codes are out.
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row(
+                            "degree=btech&examCode=99150",
+                            "B.Tech.(CCC) Supplementary Examinations Results",
+                            "10-NOV-2023"),
+                    row(
+                            "degree=btech&examCode=1762&etype=r17&result=gradercrv&type=rcrvintgrade",
+                            "RC/RV B.Tech IV Year I Semester (R18) Minor degree Regular Examinations Results",
+                            "04-MAR-2023"),
+                    row("degree=btech&examCode=1467&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "06-SEP-2021")));
+
+            assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
+                    .containsExactly("1323", "1358", "1404", "1430", "1467");
+            assertThat(catalog.all()).noneMatch(r -> r.code().equals("1504"));
+        }
+
+        @Test
         void the_newest_code_is_the_newest_b_tech_code_because_each_programme_numbers_its_own() {
             // An MBA code above every built-in B.Tech code says nothing of which B.Tech exams were released.
             ExamCatalog catalog = ExamCatalog.from(listOf(
