@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * The {@code programmes} suite: cold {@code /all/<hallticket>} lookups in the real list's world
  * ({@link Cohort#onRealList}) as it stood on several days, per programme and regulation (B.Tech R18, R22, the other
  * programmes' R22…), with {@link ColdLookups}' measures, every answer compared with
- * {@link ExpectedTranscript#of(Cohort, Student)}, and the targets checked per row.
+ * {@link ExpectedTranscript#of(Cohort, Student)}, and the targets checked per row; then every B.Tech student's search
+ * replayed on each day's list and two variants of it ({@link RealListReplay}), to see which rows cost requests.
  */
 final class ProgrammeLookups {
     /** Students looked up per programme and regulation in each world. */
@@ -54,6 +55,13 @@ final class ProgrammeLookups {
                 + " in lookups | mismatches (first) | targets |");
         for (String world : WORLDS) {
             measure(world, Benchmarks.world(real, world));
+        }
+        System.out.println(
+                "\n| replayed B.Tech searches, every student: day, regulation, list | students | requests median"
+                        + " / p90 / max | lookups of 1 / 2 / 3 / 4+ rounds | requests for codes not released that day"
+                        + " | asked after round 1 by 90 % or more (* not released) |");
+        for (String world : WORLDS) {
+            new RealListReplay().measure(world, Benchmarks.world(real, world));
         }
     }
 
