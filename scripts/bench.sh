@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Reproducible benchmark (BENCHMARKS.md): the service against the university simulator on loopback.
 # Options: -Dbench.latencyMs=300 -Dbench.studentsPerBatch=10 -Dbench.regulations=R18,R22
-#          -Dbench.worlds=2023-11-30,latest,latest+2021-06-01 -Dbench.suites=cold,replay,burst (any of cold, replay, burst,
-#          cached, redis, fleet, results-day, alerts, wire, in that order)
+#          -Dbench.worlds=2023-11-30,latest,latest+2021-06-01 -Dbench.suites=cold,replay,burst (any of cold, programmes,
+#          replay, burst, cached, redis, fleet, results-day, alerts, wire, in that order)
+#          programmes: -Dbench.programmes.worlds=2023-11-30,2024-10-31,2025-03-27 -Dbench.programmes.perGroup=25
 # Prints, per world (the university as of a day, its list possibly without older rows), regulation and batch, the
 # cold /all-r18 or /all-r22 latency in units of L (median, p90, max), the upstream requests per lookup and per real
 # result page of the student; then every student's search replayed without HTTP (requests, rounds); then a

@@ -35,7 +35,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * time.
  *
  * <p>Suites ({@code -Dbench.suites}, in this order, default {@code cold,replay,burst}): {@code cold} — cold
- * all-semesters lookups per world, regulation and batch ({@link ColdLookups}); {@code replay} — every student's search
+ * all-semesters lookups per world, regulation and batch ({@link ColdLookups}); {@code programmes} — cold
+ * {@code /all} lookups in the real list's world on several days, per programme and regulation, every answer checked
+ * exact ({@link ProgrammeLookups}); {@code replay} — every student's search
  * per world, replayed without HTTP ({@link ReplayedSearches}); {@code burst} — a results day in the first world
  * ({@link ResultsDayBurst}); {@code cached} — warm latency, cached throughput and one bulk job in the latest world
  * (cold, burst and cached after a JVM warm-up on another cohort); {@code redis} — cached answers on the embedded store and on
@@ -162,7 +164,7 @@ public final class Benchmarks {
         System.out.printf(
                 "simulator latency L = %d ms, capacity %d, seed %d; load average %s%n",
                 L.toMillis(), SERVER_CAPACITY, cohort.seed(), loadAverage());
-        if (SUITES.stream().anyMatch(List.of("cold", "burst", "cached")::contains)) {
+        if (SUITES.stream().anyMatch(List.of("cold", "burst", "cached", "programmes")::contains)) {
             warmUp();
         }
         if (SUITES.contains("cold")) {
@@ -171,6 +173,9 @@ public final class Benchmarks {
             for (String world : WORLDS) {
                 new ColdLookups().measure(world, world(world));
             }
+        }
+        if (SUITES.contains("programmes")) {
+            new ProgrammeLookups().run();
         }
         if (SUITES.contains("replay")) {
             System.out.println("\n| replayed searches | requests median / p90 / max | lookups per number of rounds |");
@@ -224,6 +229,11 @@ public final class Benchmarks {
 
     /** {@code latest}, {@code 2023-11-30}, {@code latest+2021-06-01}: see the class comment. */
     UniversitySimulator.Builder world(String name) {
+        return world(cohort, name);
+    }
+
+    /** {@code cohort}'s university in the world {@code name} ({@code latest}, {@code 2023-11-30}…). */
+    static UniversitySimulator.Builder world(Cohort cohort, String name) {
         String[] parts = name.split("\\+");
         UniversitySimulator.Builder world = UniversitySimulator.builder(cohort);
         if (!parts[0].equals("latest")) {
