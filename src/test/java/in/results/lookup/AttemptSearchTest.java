@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import in.results.catalog.Degree;
 import in.results.catalog.ExamCatalog;
-import in.results.simulator.Cohort;
-import in.results.simulator.Exam;
-import in.results.simulator.Mark;
-import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Mark;
+import in.results.simulator.cohort.Student;
+import in.results.simulator.releases.Exam;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
