@@ -1,5 +1,6 @@
 package in.results.simulator;
 
+import in.results.simulator.pages.ErrorPages;
 import java.nio.charset.StandardCharsets;
 
 /** One HTTP answer of the simulated site: status, Content-Type and the exact body bytes. */

@@ -2,6 +2,7 @@ package in.results.simulator;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.simulator.releases.Exam;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.time.LocalDate;

@@ -1,5 +1,7 @@
 package in.results.simulator;
 
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.releases.Exam;
 import java.time.LocalDate;
 import java.util.HashSet;
 import java.util.Objects;

@@ -1,5 +1,12 @@
 package in.results.simulator;
 
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Mark;
+import in.results.simulator.cohort.Student;
+import in.results.simulator.pages.ResultPageWriter;
+import in.results.simulator.pages.SearchFormWriter;
+import in.results.simulator.releases.Exam;
+import in.results.simulator.releases.Programme;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,12 @@
 package in.results.simulator;
 
+import in.results.simulator.cohort.CaseExample;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.CohortCases;
+import in.results.simulator.cohort.EdgeCase;
+import in.results.simulator.cohort.Student;
+import in.results.simulator.releases.Programme;
+import in.results.simulator.releases.R22Timetable;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.LocalDate;

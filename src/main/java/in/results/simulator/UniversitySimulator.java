@@ -1,5 +1,10 @@
 package in.results.simulator;
 
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Mark;
+import in.results.simulator.pages.NoticePageWriter;
+import in.results.simulator.pages.ReleaseListWriter;
+import in.results.simulator.releases.Exam;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;

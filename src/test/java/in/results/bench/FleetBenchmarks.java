@@ -1,8 +1,8 @@
 package in.results.bench;
 
-import in.results.simulator.Cohort;
-import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Student;
 import in.results.testing.RedisServer;
 import io.javalin.Javalin;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package in.results.bench;
 
-import in.results.simulator.Cohort;
-import in.results.simulator.Student;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Student;
 import java.net.http.HttpResponse;
 import java.util.Collections;
 import java.util.List;

@@ -1,10 +1,10 @@
 package in.results.bench;
 
 import in.results.e2e.ExpectedTranscript;
-import in.results.simulator.Cohort;
-import in.results.simulator.Programme;
-import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Student;
+import in.results.simulator.releases.Programme;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

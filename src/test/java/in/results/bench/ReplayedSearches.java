@@ -2,8 +2,8 @@ package in.results.bench;
 
 import in.results.catalog.ExamCatalog;
 import in.results.lookup.SearchReplay;
-import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Student;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

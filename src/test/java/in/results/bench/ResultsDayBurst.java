@@ -1,8 +1,8 @@
 package in.results.bench;
 
 import in.results.bench.ClientCrowd.Sent;
-import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Student;
 import io.javalin.Javalin;
 import java.net.http.HttpResponse;
 import java.time.Duration;

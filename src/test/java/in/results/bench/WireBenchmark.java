@@ -1,8 +1,8 @@
 package in.results.bench;
 
-import in.results.simulator.Cohort;
-import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Student;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.http.HttpResponse;

@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.benmanes.caffeine.cache.Ticker;
-import in.results.simulator.Cohort;
-import in.results.simulator.Exam;
-import in.results.simulator.ExamKind;
-import in.results.simulator.Student;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Student;
+import in.results.simulator.releases.Exam;
+import in.results.simulator.releases.ExamKind;
 import io.javalin.http.HandlerType;
 import io.javalin.router.ParsedEndpoint;
 import java.io.IOException;

@@ -3,8 +3,8 @@ package in.results.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.benmanes.caffeine.cache.Ticker;
-import in.results.simulator.Cohort;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
 import java.net.http.HttpRequest;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

@@ -1,11 +1,11 @@
 package in.results.e2e;
 
-import in.results.simulator.Cohort;
-import in.results.simulator.Exam;
-import in.results.simulator.ExamKind;
-import in.results.simulator.Mark;
-import in.results.simulator.MarksLayout;
-import in.results.simulator.Student;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Mark;
+import in.results.simulator.cohort.Student;
+import in.results.simulator.releases.Exam;
+import in.results.simulator.releases.ExamKind;
+import in.results.simulator.releases.MarksLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,8 +2,8 @@ package in.results.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import in.results.simulator.Cohort;
-import in.results.simulator.Exam;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.releases.Exam;
 import in.results.testing.ManualTicker;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.App;
 import in.results.core.Environment;
-import in.results.simulator.Cohort;
+import in.results.simulator.cohort.Cohort;
 import in.results.testing.ManualExecutor;
 import in.results.testing.RedisServer;
 import java.time.Clock;

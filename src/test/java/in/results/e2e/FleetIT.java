@@ -3,8 +3,8 @@ package in.results.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import in.results.simulator.Cohort;
-import in.results.simulator.Student;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Student;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package in.results.e2e;
 
 import com.github.benmanes.caffeine.cache.Ticker;
-import in.results.simulator.Cohort;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
 import in.results.testing.RedisServer;
 import io.javalin.Javalin;
 import java.net.URI;

@@ -3,9 +3,9 @@ package in.results.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import in.results.simulator.Cohort;
-import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Student;
 import in.results.testing.ManualTicker;
 import io.javalin.Javalin;
 import java.net.URI;

@@ -3,10 +3,10 @@ package in.results.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.benmanes.caffeine.cache.Ticker;
-import in.results.simulator.Cohort;
-import in.results.simulator.Exam;
-import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Student;
+import in.results.simulator.releases.Exam;
 import in.results.testing.DataFolders;
 import in.results.testing.ManualTicker;
 import io.javalin.Javalin;

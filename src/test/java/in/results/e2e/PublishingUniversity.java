@@ -3,9 +3,9 @@ package in.results.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.benmanes.caffeine.cache.Ticker;
-import in.results.simulator.Cohort;
-import in.results.simulator.Exam;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.releases.Exam;
 import io.javalin.Javalin;
 import java.net.URI;
 import java.time.LocalDate;

@@ -3,12 +3,12 @@ package in.results.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import in.results.core.Environment;
-import in.results.simulator.CaseExample;
-import in.results.simulator.Cohort;
-import in.results.simulator.CohortCases;
-import in.results.simulator.EdgeCase;
-import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.CaseExample;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.CohortCases;
+import in.results.simulator.cohort.EdgeCase;
+import in.results.simulator.cohort.Student;
 import in.results.testing.ManualTicker;
 import java.net.http.HttpRequest;
 import java.time.Duration;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.github.benmanes.caffeine.cache.Ticker;
-import in.results.simulator.Cohort;
-import in.results.simulator.CohortCases;
-import in.results.simulator.EdgeCase;
-import in.results.simulator.Student;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.CohortCases;
+import in.results.simulator.cohort.EdgeCase;
+import in.results.simulator.cohort.Student;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;

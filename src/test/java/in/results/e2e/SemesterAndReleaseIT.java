@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import in.results.simulator.Cohort;
-import in.results.simulator.Exam;
-import in.results.simulator.ExamKind;
-import in.results.simulator.Notice;
-import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Student;
+import in.results.simulator.releases.Exam;
+import in.results.simulator.releases.ExamKind;
+import in.results.simulator.releases.Notice;
 import in.results.testing.ManualTicker;
 import io.javalin.Javalin;
 import java.net.URI;

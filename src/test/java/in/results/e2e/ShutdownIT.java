@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.Main;
-import in.results.simulator.Cohort;
-import in.results.simulator.MarksLayout;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.releases.MarksLayout;
 import in.results.testing.DataFolders;
 import java.io.BufferedReader;
 import java.io.IOException;

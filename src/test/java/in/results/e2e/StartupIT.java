@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import in.results.App;
-import in.results.simulator.Cohort;
-import in.results.simulator.Student;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Student;
 import io.javalin.Javalin;
 import java.net.URI;
 import java.time.Duration;

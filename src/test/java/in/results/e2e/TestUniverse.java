@@ -2,8 +2,8 @@ package in.results.e2e;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.core.Environment;
-import in.results.simulator.Cohort;
 import in.results.simulator.UniversitySimulator;
+import in.results.simulator.cohort.Cohort;
 import io.javalin.Javalin;
 import java.net.URI;
 import java.util.List;

@@ -3,6 +3,11 @@ package in.results.simulator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.Mark;
+import in.results.simulator.cohort.SharedCohort;
+import in.results.simulator.cohort.Student;
+import in.results.simulator.releases.Exam;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

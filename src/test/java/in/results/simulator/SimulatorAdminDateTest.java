@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.SharedCohort;
+import in.results.simulator.releases.Exam;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

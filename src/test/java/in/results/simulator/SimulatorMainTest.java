@@ -3,6 +3,9 @@ package in.results.simulator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.SharedCohort;
+import in.results.simulator.releases.Programme;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -3,6 +3,18 @@ package in.results.simulator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import in.results.simulator.cohort.CaseExample;
+import in.results.simulator.cohort.Cohort;
+import in.results.simulator.cohort.CohortCases;
+import in.results.simulator.cohort.EdgeCase;
+import in.results.simulator.cohort.Mark;
+import in.results.simulator.cohort.SharedCohort;
+import in.results.simulator.cohort.Student;
+import in.results.simulator.pages.ErrorPages;
+import in.results.simulator.releases.Exam;
+import in.results.simulator.releases.ExamKind;
+import in.results.simulator.releases.MarksLayout;
+import in.results.simulator.releases.Notice;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
