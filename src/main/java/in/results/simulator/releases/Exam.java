@@ -102,6 +102,23 @@ public record Exam(
                 "");
     }
 
+    /** This release with {@code semester} ({@code "3-2"}) as the semester it is of; title and link unchanged. */
+    Exam ofSemester(String semester) {
+        return new Exam(
+                code,
+                title,
+                releaseDate,
+                linkParams,
+                degree,
+                regulation,
+                semester,
+                kind,
+                rcrv,
+                layout,
+                query,
+                dateAsListed);
+    }
+
     /** The row's link as the release list writes it, before HTML escaping. */
     public String link() {
         return "/jsp/SearchResult.jsp?" + query;

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,7 +35,12 @@ final class RealList {
 
     private RealList() {}
 
-    /** Every row of the snapshot, in its order (newest first), then the restored rows. */
+    /**
+     * Every row of the snapshot, in its order (newest first), then the restored rows. An exam whose RC/RV row names
+     * another semester (23 pairs: B.Tech 1690's row says III Year I Semester, its RC/RV row and the public record III
+     * Year II) is taken to be of the RC/RV row's semester: its pages' headings say so, while its list row keeps its
+     * title — the trap the service must handle.
+     */
     static List<Exam> releases() {
         List<Exam> releases = new ArrayList<>();
         for (String[] row : rows()) {
@@ -43,6 +49,16 @@ final class RealList {
         for (int code = FIRST_LOST; code <= LAST_LOST; code++) {
             releases.add(restored(Integer.toString(code), releases));
         }
+        Map<String, String> rcrvSemesters = new HashMap<>();
+        releases.stream()
+                .filter(exam -> exam.rcrv() && !exam.semester().isEmpty())
+                .forEach(rcrv -> rcrvSemesters.putIfAbsent(rcrv.degree() + " " + rcrv.code(), rcrv.semester()));
+        releases.replaceAll(exam -> {
+            String named = rcrvSemesters.getOrDefault(exam.degree() + " " + exam.code(), exam.semester());
+            return exam.rcrv() || exam.semester().isEmpty() || named.equals(exam.semester())
+                    ? exam
+                    : exam.ofSemester(named);
+        });
         return List.copyOf(releases);
     }
 

@@ -97,6 +97,18 @@ class RealListTest {
     }
 
     @Test
+    void an_exam_whose_rc_rv_row_names_another_semester_is_of_that_semester_but_keeps_its_listed_title() {
+        // The list: "B.Tech III Year I Semester (R18) Regular …" for 1690, "RC/RV B.Tech III Year II Semester (R18) …"
+        // for its RC/RV row; the public record has 1690 in 3-2.
+        Exam exam = SNAPSHOT.exam(Programme.BTECH, "1690").orElseThrow();
+
+        assertThat(exam.semester()).isEqualTo("3-2");
+        assertThat(exam.title()).contains("III Year I Semester");
+        assertThat(SNAPSHOT.exam(Programme.BTECH, "1662").orElseThrow().semester())
+                .isEqualTo("1-1");
+    }
+
+    @Test
     void rows_keep_double_spaces_and_empty_degree_links_of_the_list() throws Exception {
         List<Row> listed = listedRows(send("/jsp/home.jsp"));
 
