@@ -2,6 +2,7 @@ package in.results.api;
 
 import in.results.catalog.Course;
 import in.results.core.HallTicket;
+import in.results.core.LookupFailure;
 import in.results.grading.GradeCalculator;
 import in.results.grading.Grading;
 import in.results.lookup.AllSemestersLookup;
@@ -44,34 +45,52 @@ final class AttemptsRoutes {
         CachedAnswer<TranscriptAnswer> answer =
                 lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         TranscriptAnswer.Found found = AllSemestersRoutes.found(answer, course);
-        List<AttemptPage> minorDegree =
-                specialProgrammes.minorDegree(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
-        json.writeCached(ctx, answer, body(found, minorDegree));
+        Map<String, Object> body = body(found);
+        putSpecialProgrammes(body, specialProgrammes, course, hallTicket, ctx);
+        json.writeCached(ctx, answer, body);
     }
 
-    private static Map<String, Object> body(TranscriptAnswer.Found found, List<AttemptPage> minorDegree) {
+    private static Map<String, Object> body(TranscriptAnswer.Found found) {
         List<Map<String, Object>> attempts =
                 found.pages().stream().map(AttemptsRoutes::attempt).toList();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("details", ResultJson.details(found.transcript().details()));
         body.put("attempts", attempts);
-        body.put("special_programmes", specialProgrammes(minorDegree));
         return body;
     }
 
     /**
-     * The pages of special programmes (a minor degree), each as an attempt with its {@code "programme"}: outside the
-     * semesters, the SGPA and the CGPA. {@code /attempts} and {@code /report} list them alike.
+     * Puts the student's special-programme pages (a minor degree) under {@code special_programmes}, each as an attempt
+     * with its {@code "programme"}: outside the semesters, the SGPA and the CGPA. {@code /attempts} and {@code /report}
+     * list them alike. When the university does not answer for them, the rest of the answer still stands: then
+     * {@code null} and the reason under {@code special_programmes_note}.
      */
-    static List<Map<String, Object>> specialProgrammes(List<AttemptPage> minorDegree) {
-        return minorDegree.stream()
-                .map(page -> {
-                    Map<String, Object> json = new LinkedHashMap<>();
-                    json.put("programme", "minor_degree");
-                    json.putAll(attempt(page));
-                    return json;
-                })
-                .toList();
+    static void putSpecialProgrammes(
+            Map<String, Object> body,
+            SpecialProgrammeLookup lookup,
+            Course course,
+            HallTicket hallTicket,
+            Context ctx) {
+        List<AttemptPage> minorDegree;
+        try {
+            minorDegree = lookup.minorDegree(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
+        } catch (LookupFailure failure) {
+            body.put("special_programmes", null);
+            body.put(
+                    "special_programmes_note",
+                    "The minor-degree results could not be read from the university just now; ask again later.");
+            return;
+        }
+        body.put(
+                "special_programmes",
+                minorDegree.stream()
+                        .map(page -> {
+                            Map<String, Object> json = new LinkedHashMap<>();
+                            json.put("programme", "minor_degree");
+                            json.putAll(attempt(page));
+                            return json;
+                        })
+                        .toList());
     }
 
     private static Map<String, Object> attempt(AttemptPage page) {

@@ -3,7 +3,6 @@ package in.results.api;
 import in.results.catalog.Course;
 import in.results.core.HallTicket;
 import in.results.lookup.AllSemestersLookup;
-import in.results.lookup.AttemptPage;
 import in.results.lookup.SpecialProgrammeLookup;
 import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
@@ -44,10 +43,8 @@ final class ReportRoutes {
         CachedAnswer<TranscriptAnswer> answer =
                 lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         Transcript transcript = AllSemestersRoutes.found(answer, course).transcript();
-        List<AttemptPage> minorDegree =
-                specialProgrammes.minorDegree(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         Map<String, Object> body = body(StudentReport.of(course, hallTicket, transcript), course);
-        body.put("special_programmes", AttemptsRoutes.specialProgrammes(minorDegree));
+        AttemptsRoutes.putSpecialProgrammes(body, specialProgrammes, course, hallTicket, ctx);
         json.writeCached(ctx, answer, body);
     }
 

@@ -158,8 +158,8 @@ public final class ExamCatalog {
         Map<Code, ExamRelease> unlistedRcrvByCode = new LinkedHashMap<>();
         for (ExamRelease known : BuiltInTable.releases()) {
             Code code = Code.of(known);
-            if (newest.isPresent() && BY_CODE.compare(code.code(), newest.get()) > 0) {
-                continue; // not released as of the list
+            if (newest.isPresent() && BY_CODE.compare(code.code(), newest.get()) > 0 && !listedRcrv.containsKey(code)) {
+                continue; // not released as of the list (a listed RC/RV row says its exam is)
             }
             if (!listedExams.containsKey(code)) {
                 all.add(known);

@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
@@ -65,14 +64,7 @@ public final class SpecialProgrammeLookup {
             }
         }
         List<AttemptPage> pages = new ArrayList<>();
-        try {
-            asked.forEach(future -> pages.addAll(future.join()));
-        } catch (CompletionException failed) {
-            if (failed.getCause() instanceof LookupFailure failure) {
-                throw failure;
-            }
-            throw failed;
-        }
+        asked.forEach(future -> pages.addAll(deadline.await(future)));
         return List.copyOf(pages);
     }
 
@@ -102,7 +94,8 @@ public final class SpecialProgrammeLookup {
 
     private Optional<AttemptPage> pageOf(
             ExamRelease release, HallTicket hallTicket, Priority priority, Deadline deadline) {
-        ExamQuery query = SemesterLookup.queryOf(release);
+        // Old RC/RV links carry only etype=rcrv: the RC/RV result type is added where the link lacks it.
+        ExamQuery query = release.rcrv() ? SemesterLookup.queryOf(release).rcrv() : SemesterLookup.queryOf(release);
         Optional<ExamAnswer> kept = archive.page(PageKey.of(hallTicket, query), deadline)
                 .flatMap(answer -> reuse.reused(answer, readOnceListed(answer, release), release));
         ExamAnswer answer = kept.orElseGet(

@@ -504,6 +504,21 @@ class ExamCatalogTest {
         }
 
         @Test
+        void a_built_in_code_above_the_newest_exam_code_is_released_when_its_rc_rv_row_is_listed() {
+            ExamCatalog catalog = ExamCatalog.from(listOf(
+                    row(
+                            "degree=btech&examCode=1504&etype=r17&result=gradercrv&type=rcrvintgrade",
+                            "RC/RV B.Tech I Year I Semester (R18) Supplementary Examinations Results",
+                            "10-FEB-2022"),
+                    row("degree=btech&examCode=1467&etype=r17&type=intgrade", BTECH_1_1_REGULAR, "06-SEP-2021")));
+
+            assertThat(codes(catalog.releases(new Course(Degree.BTECH, Regulation.R18), Semester.S1_1)))
+                    .contains("1504")
+                    .doesNotContain("1572");
+            assertThat(catalog.hasRcrv(Degree.BTECH, "1504")).isTrue();
+        }
+
+        @Test
         void the_newest_code_comes_from_exam_rows_of_a_regulation_not_ccc_rows_or_an_early_rc_rv_row() {
             // The real list's B.Tech.(CCC) rows are numbered 99150 and up, and dates 1762's RC/RV row a year before
             // its exam: neither says which built-in codes are out.
