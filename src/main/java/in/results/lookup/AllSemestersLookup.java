@@ -17,9 +17,7 @@ import in.results.core.LookupFailure;
 import in.results.grading.Attempt;
 import in.results.grading.AttemptMerger;
 import in.results.grading.GradeCalculator;
-import in.results.grading.GradeScale;
 import in.results.grading.Grading;
-import in.results.grading.Sgpa;
 import in.results.releases.CatalogSource;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
@@ -362,8 +360,7 @@ public final class AllSemestersLookup {
         private Optional<Transcript> assemble() {
             StudentDetails details = null;
             List<Transcript.SemesterRecord> records = new ArrayList<>();
-            List<SubjectResult> allFinalRows = new ArrayList<>();
-            Grading newest = null;
+            List<GradeCalculator.GradedRows> graded = new ArrayList<>();
             Map<Semester, List<ExamRelease>> found = placedAttempts();
             for (Semester semester : window.semesters()) {
                 List<ExamRelease> releasesFound = found.getOrDefault(semester, List.of());
@@ -382,26 +379,15 @@ public final class AllSemestersLookup {
                     continue;
                 }
                 Grading grading = search.gradingOf(releasesFound);
-                newest = grading;
                 List<SubjectResult> finalRows = AttemptMerger.finalRows(attempts, grading);
                 records.add(new Transcript.SemesterRecord(
                         semester, finalRows, GradeCalculator.sgpaOf(finalRows, grading), lastAttempts));
-                allFinalRows.addAll(finalRows);
+                graded.add(new GradeCalculator.GradedRows(finalRows, grading));
             }
             if (records.isEmpty()) {
                 return Optional.empty();
             }
-            // On the course's known scale; without one, on the newest semester's (its pages' legend).
-            Grading overall = GradeScale.known(
-                            course.degree(), course.regulation().code())
-                    .<Grading>map(Grading.Scaled::new)
-                    .orElse(newest);
-            Sgpa overallGpa = switch (overall) {
-                case Grading.Scaled scaled ->
-                    new Sgpa.Awarded(GradeCalculator.overallGpaOf(allFinalRows, scaled.scale()));
-                case Grading.Unscaled unscaled -> new Sgpa.NotComputed(unscaled.note());
-            };
-            return Optional.of(new Transcript(details, records, overallGpa));
+            return Optional.of(new Transcript(details, records, GradeCalculator.overallGpaOf(graded)));
         }
     }
 

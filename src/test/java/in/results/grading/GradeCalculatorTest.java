@@ -11,8 +11,6 @@ import org.junit.jupiter.api.Test;
 
 class GradeCalculatorTest {
     private static final Grading BTECH_R18 = Grading.of(Map.of(), Degree.BTECH, "R18");
-    private static final GradeScale BTECH_R18_SCALE =
-            GradeScale.known(Degree.BTECH, "R18").orElseThrow();
 
     private static SubjectResult row(String code, String grade, String credits) {
         return new SubjectResult(code, "SUBJECT " + code, "", "", "", grade, credits);
@@ -81,13 +79,32 @@ class GradeCalculatorTest {
         // pass rows: 3×9 + 1.5×10 = 42 over 4.5 = 9.333… → 9.33 ; the F row (0 credits earned) is left out
         List<SubjectResult> rows = List.of(row("A", "A+", "3"), row("B", "O", "1.5"), row("C", "F", "0"));
 
-        assertThat(GradeCalculator.overallGpaOf(rows, BTECH_R18_SCALE)).isEqualByComparingTo("9.33");
-        assertThat(GradeCalculator.overallGpaOf(rows, BTECH_R18_SCALE).scale()).isEqualTo(2);
+        assertThat(GradeCalculator.overallGpaOf(List.of(new GradeCalculator.GradedRows(rows, BTECH_R18))))
+                .isEqualTo(new Sgpa.Awarded(new BigDecimal("9.33")));
+    }
+
+    @Test
+    void overall_gpa_grades_each_semester_on_its_own_scale_and_is_not_computed_when_one_has_no_points() {
+        // B.Pharmacy R22's D is 6: 4×6 = 24; a B.Tech-scaled semester's A is 8: 2×8 = 16 → 40 / 6 = 6.666… → 6.67
+        Grading pharmacy =
+                new Grading.Scaled(GradeScale.known(Degree.BPHARMACY, "R22").orElseThrow());
+        List<SubjectResult> first = List.of(row("P1", "D", "4"));
+        List<SubjectResult> second = List.of(row("P2", "A", "2"));
+        Grading unscaled = new Grading.Unscaled("no points known");
+
+        assertThat(GradeCalculator.overallGpaOf(List.of(
+                        new GradeCalculator.GradedRows(first, pharmacy),
+                        new GradeCalculator.GradedRows(second, BTECH_R18))))
+                .isEqualTo(new Sgpa.Awarded(new BigDecimal("6.67")));
+        assertThat(GradeCalculator.overallGpaOf(List.of(
+                        new GradeCalculator.GradedRows(first, pharmacy),
+                        new GradeCalculator.GradedRows(second, unscaled))))
+                .isEqualTo(new Sgpa.NotComputed("no points known"));
     }
 
     @Test
     void overall_gpa_is_zero_without_rows() {
-        assertThat(GradeCalculator.overallGpaOf(List.of(), BTECH_R18_SCALE)).isEqualByComparingTo("0");
+        assertThat(GradeCalculator.overallGpaOf(List.of())).isEqualTo(new Sgpa.Awarded(BigDecimal.ZERO));
     }
 
     @Test
