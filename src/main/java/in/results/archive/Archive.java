@@ -66,6 +66,9 @@ public final class Archive implements AutoCloseable {
     private final ArchiveStats stats = new ArchiveStats();
     private final ArchiveRows rows = new ArchiveRows(stats);
     private final BlockingQueue<ArchiveRows.Write> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+    /** The writes the writer has taken from the queue and not written yet. */
+    private volatile int writing;
+
     private final ThreadPoolExecutor readers;
     private final Thread writer;
     private final AtomicBoolean counting = new AtomicBoolean();
@@ -154,7 +157,7 @@ public final class Archive implements AutoCloseable {
                 database.kind(),
                 reachable,
                 counted < 0 ? OptionalLong.empty() : OptionalLong.of(counted),
-                queue.size());
+                queue.size() + writing);
     }
 
     public ArchiveStats stats() {
@@ -334,8 +337,10 @@ public final class Archive implements AutoCloseable {
             if (batch.isEmpty() && !takeBatch(batch)) {
                 continue;
             }
+            writing = batch.size();
             try (Connection connection = pool.getConnection()) {
                 write(connection, batch);
+                writing = 0;
                 answered();
             } catch (SQLException | RuntimeException e) {
                 failed(e);
