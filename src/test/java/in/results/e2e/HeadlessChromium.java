@@ -58,7 +58,12 @@ final class HeadlessChromium {
                 "--disable-background-networking",
                 "--user-data-dir=" + profile);
         options.accept(chrome);
-        return new HeadlessChromium(new ChromeDriver(service, chrome), profile);
+        try {
+            return new HeadlessChromium(new ChromeDriver(service, chrome), profile);
+        } catch (RuntimeException browserDidNotStart) {
+            DataFolders.delete(profile); // no browser to quit: nothing else would delete its profile
+            throw browserDidNotStart;
+        }
     }
 
     ChromeDriver driver() {
