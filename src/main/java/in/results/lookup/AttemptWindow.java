@@ -41,15 +41,13 @@ final class AttemptWindow {
     AttemptWindow(HallTicket hallTicket, ExamCatalog catalog, Course course) {
         this.course = course;
         boolean lateralEntry = hallTicket.isLateralEntry();
-        // A hall ticket not starting with a year (not the university's shape) gets no batch-year bound.
-        int admissionYear = hallTicket.admissionYear().orElse(UNKNOWN_YEAR);
         Optional<LocalDate> previousRegular = Optional.empty();
         for (Semester semester : course.semesters()) {
             if (lateralEntry && semester.year() == 1) {
                 possible.put(semester, List.of());
                 continue;
             }
-            LocalDate batchBound = LocalDate.of(admissionYear + semester.year(), 1, 1);
+            LocalDate batchBound = batchBound(hallTicket, semester);
             LocalDate bound =
                     previousRegular.filter(date -> date.isAfter(batchBound)).orElse(batchBound);
             List<ExamRelease> releases = catalog.releases(course, semester).stream()
@@ -63,6 +61,15 @@ final class AttemptWindow {
                     .findFirst()
                     .flatMap(ExamRelease::releasedOn);
         }
+    }
+
+    /**
+     * The batch-year rule: the first day results of {@code semester} can hold a result of the student, 1 January of
+     * admission year + the semester's year. A hall ticket not starting with a year (not the university's shape) gets
+     * no bound.
+     */
+    static LocalDate batchBound(HallTicket hallTicket, Semester semester) {
+        return LocalDate.of(hallTicket.admissionYear().orElse(UNKNOWN_YEAR) + semester.year(), 1, 1);
     }
 
     /** The course the window is of. */

@@ -14,7 +14,6 @@ import in.results.core.LookupFailure;
 import in.results.releases.CatalogSource;
 import in.results.upstream.Priority;
 import java.time.Clock;
-import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,14 +68,13 @@ public final class SpecialProgrammeLookup {
     }
 
     private static boolean couldHold(ExamRelease release, HallTicket hallTicket) {
-        if (release.semester().isEmpty()
-                || release.releasedOn().isEmpty()
-                || hallTicket.admissionYear().isEmpty()) {
+        if (release.semester().isEmpty() || release.releasedOn().isEmpty()) {
             return true;
         }
-        LocalDate batchBound = LocalDate.of(
-                hallTicket.admissionYear().getAsInt() + release.semester().get().year(), 1, 1);
-        return !release.releasedOn().get().isBefore(batchBound);
+        return !release.releasedOn()
+                .get()
+                .isBefore(
+                        AttemptWindow.batchBound(hallTicket, release.semester().get()));
     }
 
     private List<AttemptPage> pagesOf(
