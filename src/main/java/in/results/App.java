@@ -20,6 +20,7 @@ import in.results.core.Deadline;
 import in.results.core.Environment;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamLookup;
+import in.results.lookup.NewReleaseWarmUp;
 import in.results.lookup.SemesterLookup;
 import in.results.lookup.SpecialProgrammeLookup;
 import in.results.releases.CatalogSource;
@@ -160,7 +161,12 @@ public final class App {
                 environment.ticker(),
                 environment.clock());
         ListWatch watch = new ListWatch(
-                catalog, notifications, config.listRefresh(), config.requestDeadline(), environment.ticker());
+                catalog,
+                notifications,
+                config.listRefresh(),
+                config.requestDeadline(),
+                environment.ticker(),
+                new NewReleaseWarmUp(allSemesters, archive, config.warmUp(), environment.ticker()));
         BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
         AtomicReference<Javalin> server = new AtomicReference<>();
         Alerts alerts =

@@ -114,6 +114,15 @@ public final class Archive implements AutoCloseable {
                 .orElseGet(StudentRecord::empty);
     }
 
+    /**
+     * The {@code most} students whose all-semesters lookup completed most recently, the most recent first; empty when
+     * none, or when the database does not answer within its bound or {@code deadline}.
+     */
+    public List<LookedUpStudent> lookedUp(int most, Deadline deadline) {
+        return read(connection -> rows.lookedUp(connection, most), students -> !students.isEmpty(), deadline)
+                .orElseGet(List::of);
+    }
+
     /** The answer kept for {@code key}; empty when none, or when the database does not answer in time. */
     public Optional<ArchivedAnswer> page(PageKey key, Deadline deadline) {
         return read(connection -> rows.page(connection, key), Optional::isPresent, deadline)

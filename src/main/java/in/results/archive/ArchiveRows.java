@@ -11,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,9 @@ final class ArchiveRows {
             + " WHERE hall_ticket = ? AND degree = ? AND exam_code = ? AND rcrv = ?";
     static final String SEEN =
             "SELECT seen_releases, format FROM student_lookups WHERE hall_ticket = ? AND regulation = ?";
+    /** The students looked up most recently first. */
+    static final String LOOKED_UP = "SELECT hall_ticket, regulation, seen_releases, format FROM student_lookups"
+            + " ORDER BY looked_at DESC LIMIT ?";
     /** A newer row is never replaced by an older read (two instances, or a queue drained late). */
     static final String UPSERT_PAGE =
             "INSERT INTO result_pages (hall_ticket, degree, exam_code, rcrv, outcome, page, withheld, format, read_at)"
@@ -96,6 +100,30 @@ final class ArchiveRows {
             }
         }
         return new StudentRecord(pages, seen);
+    }
+
+    /**
+     * The {@code most} students looked up most recently, the most recent first; a row of a newer format, or of a hall
+     * ticket this build cannot read, is left out (and counted).
+     */
+    List<LookedUpStudent> lookedUp(Connection connection, int most) throws SQLException {
+        List<LookedUpStudent> students = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement(LOOKED_UP)) {
+            select.setInt(1, most);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    if (rows.getInt(4) <= FORMAT && HallTicket.isValid(rows.getString(1))) {
+                        students.add(new LookedUpStudent(
+                                new HallTicket(rows.getString(1)),
+                                rows.getString(2),
+                                SeenReleases.parse(rows.getString(3))));
+                    } else {
+                        stats.unreadable();
+                    }
+                }
+            }
+        }
+        return students;
     }
 
     Optional<ArchivedAnswer> page(Connection connection, PageKey key) throws SQLException {

@@ -31,6 +31,8 @@ import java.util.Set;
  *                          or "" for the embedded archive in {@code dataDir}
  * @param databaseTimeout   the longest one archive call may take: then a read is a miss and writes stay queued
  * @param listRefresh       how often the release list is read again (once for the fleet)
+ * @param warmUp            the longest a newly read release list waits, before it is announced, while the students
+ *                          the archive knows its new releases concern are looked up; zero: no read-ahead
  * @param alerts            result alerts: public URL, webhook targets, subscription limits, VAPID
  * @param demo              the embedded university simulator to start and point the upstream at, or NONE
  */
@@ -52,6 +54,7 @@ public record ServiceConfig(
         String databaseUrl,
         Duration databaseTimeout,
         Duration listRefresh,
+        Duration warmUp,
         AlertSettings alerts,
         DemoWorld demo) {
 
@@ -69,6 +72,7 @@ public record ServiceConfig(
         Objects.requireNonNull(databaseUrl, "databaseUrl");
         Objects.requireNonNull(databaseTimeout, "databaseTimeout");
         Objects.requireNonNull(listRefresh, "listRefresh");
+        Objects.requireNonNull(warmUp, "warmUp");
         Objects.requireNonNull(alerts, "alerts");
         if (upstreamUrls.isEmpty()) {
             throw new ConfigException("RESULTS_UPSTREAM_URLS must name at least one base URL");
@@ -95,6 +99,7 @@ public record ServiceConfig(
                 databaseUrl,
                 databaseTimeout,
                 listRefresh,
+                warmUp,
                 alerts,
                 demo);
     }

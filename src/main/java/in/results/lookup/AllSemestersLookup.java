@@ -132,8 +132,10 @@ public final class AllSemestersLookup {
     public CachedAnswer<TranscriptAnswer> transcript(
             Course course, HallTicket hallTicket, Priority priority, Deadline deadline) {
         TranscriptKey key = new TranscriptKey(course, hallTicket);
-        Function<TranscriptKey, Loaded<TranscriptAnswer>> loader =
-                k -> load(k, priority, deadline.atLeast(LOAD_BUDGET));
+        Function<TranscriptKey, Loaded<TranscriptAnswer>> loader = k -> {
+            Deadline loadDeadline = deadline.atLeast(LOAD_BUDGET);
+            return load(k, catalog.current(loadDeadline), priority, loadDeadline);
+        };
         running.raise(key, priority);
         try {
             CachedAnswer<TranscriptAnswer> answer = store.get(key, loader, deadline);
@@ -144,6 +146,26 @@ public final class AllSemestersLookup {
             return answer;
         } catch (LookupFailure failure) {
             throw running.expectedEnd(key).map(failure::withRetryAfter).orElse(failure);
+        }
+    }
+
+    /**
+     * Looks the student up on {@code read}, a release list read but not announced yet ({@link NewReleaseWarmUp}), and
+     * stores the answer as the student's current one, whatever was stored: once the list is announced, the student's
+     * next request finds it fresh and costs the university nothing. Whether the answer stored was built on that list
+     * (false when the load failed, or a load of the list announced was running and was shared).
+     */
+    public boolean prepare(
+            Course course, HallTicket hallTicket, CatalogSource.View read, Priority priority, Deadline deadline) {
+        TranscriptKey key = new TranscriptKey(course, hallTicket);
+        running.raise(key, priority);
+        try {
+            CachedAnswer<TranscriptAnswer> answer =
+                    store.reload(key, k -> load(k, read, priority, deadline.atLeast(LOAD_BUDGET)), deadline);
+            return answer.status() != CacheStatus.STALE
+                    && answer.value().mark().listVersion().equals(read.listVersion());
+        } catch (LookupFailure failure) {
+            return false;
         }
     }
 
@@ -173,6 +195,15 @@ public final class AllSemestersLookup {
         return !mark.seen().containsAll(knownReleases(window, view.catalog()));
     }
 
+    /**
+     * The releases of {@code catalog} that could hold a result of {@code hallTicket} in {@code course}, and their RC/RV
+     * releases, named as {@link SeenReleases} names them: what a complete lookup on that catalog records as known.
+     * The same for every hall ticket of the course with the same admission year and entry ({@link AttemptWindow}).
+     */
+    static SeenReleases knownReleases(Course course, HallTicket hallTicket, ExamCatalog catalog) {
+        return knownReleases(new AttemptWindow(hallTicket, catalog, course), catalog);
+    }
+
     /** The releases of the window and their RC/RV releases, each named as the list shows it or not. */
     private static SeenReleases knownReleases(AttemptWindow window, ExamCatalog catalog) {
         Set<String> known = new HashSet<>();
@@ -197,10 +228,10 @@ public final class AllSemestersLookup {
         return SeenReleases.nameOf(release.code(), release.rcrv(), listed);
     }
 
-    private Loaded<TranscriptAnswer> load(TranscriptKey key, Priority priority, Deadline deadline) {
+    private Loaded<TranscriptAnswer> load(
+            TranscriptKey key, CatalogSource.View view, Priority priority, Deadline deadline) {
         RunningLoads.Load load = running.started(key, deadline, priority);
         try {
-            CatalogSource.View view = catalog.current(deadline);
             StudentRecord kept =
                     archive.student(key.hallTicket(), key.course().regulation().code(), deadline);
             Plan plan = new Plan(key, view.catalog(), kept, load, deadline);

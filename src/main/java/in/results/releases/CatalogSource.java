@@ -74,10 +74,16 @@ public final class CatalogSource {
 
     /**
      * Reads the release list again when due ({@link ListPage#refreshIfDue}) and builds the catalog of what it read;
-     * nothing before the list was first fetched (start-up or the first lookup fetches it).
+     * nothing before the list was first fetched (start-up or the first lookup fetches it). A list that differs from
+     * the one kept is given to {@code warmUp} first, and replaces it when the warm-up returns.
      */
-    public void refresh(Deadline deadline) {
-        releases.refreshIfDue(deadline);
+    public void refresh(Deadline deadline, ReleaseWarmUp warmUp) {
+        releases.refreshIfDue(deadline, (kept, read) -> {
+            String version = versionOf(read);
+            if (!version.equals(versionOf(kept))) {
+                warmUp.beforeAnnouncing(ExamCatalog.from(kept), new View(ExamCatalog.from(read), true, version));
+            }
+        });
         if (releases.hasCopy()) {
             current(deadline);
         }

@@ -11,7 +11,10 @@ import in.results.upstream.UpstreamClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One of the university's list pages (release list, notifications), parsed and kept: fresh for the list's refresh
@@ -24,6 +27,7 @@ import java.util.function.Function;
  * an outage costs the university one request a minute, not one per client request.
  */
 public final class ListPage<T> {
+    private static final Logger LOG = LoggerFactory.getLogger(ListPage.class);
     /** How old a copy may be and still count as the university's current list (a longer outage makes it outdated). */
     static final Duration TRUSTED_FOR = Duration.ofMinutes(30);
 
@@ -81,14 +85,16 @@ public final class ListPage<T> {
     /**
      * Reads the page again when the copy kept is older than the refresh interval (with Redis: the fleet's copy, so
      * one instance reads it for all), not within {@link #RETRY_AFTER} of a failure, and not before anyone asked for
-     * the page. Never throws: a failure leaves the copy as it is.
+     * the page. {@code beforeReplacing} is given the copy kept and the page read, and the page read replaces the
+     * copy (and is seen by requests) only when it returns; a failure of it is logged and replaces the copy all the
+     * same. Never throws: a failure to read leaves the copy as it is.
      */
-    public void refreshIfDue(Deadline deadline) {
+    public void refreshIfDue(Deadline deadline, BiConsumer<List<T>, List<T>> beforeReplacing) {
         if (failedRecently() || !hasCopy()) {
             return;
         }
         try {
-            store.get(KEY, this::load, deadline);
+            store.get(KEY, key -> prepared(load(key), beforeReplacing), deadline);
         } catch (LookupFailure ignored) {
             // the copy kept stays; the next refresh after the pause tries again
         }
@@ -117,6 +123,18 @@ public final class ListPage<T> {
 
     private LookupFailure failedJustNow() {
         return LookupFailure.unavailable(path + " failed less than a minute ago");
+    }
+
+    private Loaded<List<T>> prepared(Loaded<List<T>> read, BiConsumer<List<T>, List<T>> beforeReplacing) {
+        Optional<CachedAnswer<List<T>>> kept = store.peek(KEY);
+        if (kept.isPresent()) {
+            try {
+                beforeReplacing.accept(kept.get().value(), read.value());
+            } catch (RuntimeException e) {
+                LOG.warn("{}: preparing for the page read failed; it replaces the copy kept all the same", path, e);
+            }
+        }
+        return read;
     }
 
     private Loaded<List<T>> load(String key) {

@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * release shows in answers within about one interval without anyone asking for {@code ?refresh=1}, and rebuilds the
  * exam catalog from the release list. With Redis every instance runs a watch, but a page is fetched only when the
  * fleet's copy is older than the interval, by one instance under the load lease: about once per interval for the
- * fleet. Runs on one virtual thread; {@link #stop} ends it.
+ * fleet. A release list that differs from the one kept is announced only after its {@link ReleaseWarmUp} (on the
+ * instance that read it). Runs on one virtual thread; {@link #stop} ends it and the warm-up.
  */
 public final class ListWatch {
     private static final Logger LOG = LoggerFactory.getLogger(ListWatch.class);
@@ -24,16 +25,24 @@ public final class ListWatch {
     private final Duration every;
     private final Duration budget;
     private final Ticker ticker;
+    private final ReleaseWarmUp warmUp;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
             Thread.ofVirtual().name("list-watch").factory());
 
-    /** @param budget how long one refresh may wait for the university */
-    public ListWatch(CatalogSource catalog, ListPage<?> notifications, Duration every, Duration budget, Ticker ticker) {
+    /** @param budget how long one refresh may wait for the university (and the warm-up of a new list) */
+    public ListWatch(
+            CatalogSource catalog,
+            ListPage<?> notifications,
+            Duration every,
+            Duration budget,
+            Ticker ticker,
+            ReleaseWarmUp warmUp) {
         this.catalog = catalog;
         this.notifications = notifications;
         this.every = every;
         this.budget = budget;
         this.ticker = ticker;
+        this.warmUp = warmUp;
     }
 
     /**
@@ -48,12 +57,13 @@ public final class ListWatch {
 
     public void stop() {
         timer.shutdownNow();
+        warmUp.stop();
     }
 
     private void refresh() {
         try {
-            catalog.refresh(Deadline.after(budget, ticker));
-            notifications.refreshIfDue(Deadline.after(budget, ticker));
+            catalog.refresh(Deadline.after(budget, ticker), warmUp);
+            notifications.refreshIfDue(Deadline.after(budget, ticker), (kept, read) -> {});
         } catch (RuntimeException e) {
             // A scheduled task that throws is never run again: log, and go on at the next interval.
             LOG.warn("release list refresh failed", e);

@@ -152,6 +152,121 @@ class ResultsDayArchiveIT {
     }
 
     @Test
+    void the_students_a_new_release_concerns_are_read_ahead_so_that_their_answers_are_ready_when_it_shows() {
+        // given six students of the batch whose results come out on results day and four of other batches, looked
+        // up the day before by a service that reads the list every 5 s (and waits for its warm-up, 15 s by default)
+        university(DAY_BEFORE);
+        ServiceClient service = service(QUICK_LIST);
+        Cohort before = primary.cohort();
+        Cohort after = COHORT.asOf(RESULTS_DAY);
+        Predicate<Student> hadResults =
+                s -> !before.student(s.hallTicket()).orElseThrow().hasNoResult();
+        List<Student> batch = after.students().stream()
+                .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
+                .filter(hadResults)
+                .limit(6)
+                .toList();
+        List<Student> others =
+                acrossBatches(after, 4, hadResults.and(s -> !s.results().containsKey(RESULTS_DAY_RELEASE.code())));
+        List<Student> students = concat(batch, others);
+        lookUpExactly(service, before, students);
+        Map<String, Map<String, Long>> askedBefore = askedPerStudent(students);
+
+        // when the university publishes the batch's results and the service's list shows them
+        List<Exam> published = publish(RESULTS_DAY);
+        await("the new release on the service's list")
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> service.get("/new/all").response().body().contains(examCodeField(RESULTS_DAY_RELEASE)));
+        Map<String, Map<String, Long>> readAhead = new LinkedHashMap<>();
+        students.forEach(s -> readAhead.put(s.hallTicket(), askedSince(askedBefore, s)));
+        Map<String, Map<String, Long>> askedBeforeReturning = askedPerStudent(students);
+        List<ServiceClient.Reply> replies =
+                students.stream().map(s -> service.get(transcriptPath(s))).toList();
+
+        // then each student of the batch had their new page read once before the list showed it, nobody else was
+        // asked anything, and every answer is a fresh copy holding the truth of results day, at no further request
+        assertThat(codesOf(published)).containsExactly(RESULTS_DAY_RELEASE.code());
+        assertThat(batch).hasSize(6);
+        assertThat(others).hasSize(4);
+        for (Student student : batch) {
+            assertThat(readAhead.get(student.hallTicket()))
+                    .as("read ahead for %s", student.hallTicket())
+                    .isEqualTo(Map.of(RESULTS_DAY_RELEASE.code(), 1L));
+        }
+        for (Student student : others) {
+            assertThat(readAhead.get(student.hallTicket()))
+                    .as("read ahead for %s", student.hallTicket())
+                    .isEmpty();
+        }
+        assertThat(exactAndAsked(students, replies, after, askedBeforeReturning))
+                .as("requests while the students came back")
+                .allSatisfy(
+                        (hallTicket, asked) -> assertThat(asked).as(hallTicket).isEmpty());
+        for (int i = 0; i < batch.size(); i++) {
+            assertThat(replies.get(i).header("X-Cache"))
+                    .as(batch.get(i).hallTicket())
+                    .isEqualTo("HIT");
+        }
+    }
+
+    @Test
+    void a_slow_warm_up_holds_the_new_list_back_only_its_bound_and_the_students_left_are_still_read_ahead_once() {
+        // given the twelve students of the batch looked up the day before, by a service that waits at most 1 s for
+        // the warm-up of a new list (and 10 s for an answer of the university), and a university that takes 4 s to
+        // answer anything
+        university(DAY_BEFORE);
+        ServiceClient service = service(Map.of(
+                "RESULTS_LIST_REFRESH_SECONDS",
+                "5",
+                "RESULTS_WARMUP_SECONDS",
+                "1",
+                "RESULTS_UPSTREAM_TIMEOUT_MS",
+                "10000"));
+        Cohort before = primary.cohort();
+        Cohort after = COHORT.asOf(RESULTS_DAY);
+        List<Student> batch = after.students().stream()
+                .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
+                .filter(s -> !before.student(s.hallTicket()).orElseThrow().hasNoResult())
+                .limit(12)
+                .toList();
+        lookUpExactly(service, before, batch);
+        Duration slow = Duration.ofSeconds(4);
+        primary.setLatency(slow, Duration.ZERO);
+        mirror.setLatency(slow, Duration.ZERO);
+        Map<String, Map<String, Long>> askedBefore = askedPerStudent(batch);
+
+        // when the university publishes, the service asks for its list, and the list shows the release
+        long listAskedBefore = listRequests();
+        publish(RESULTS_DAY);
+        await("the service asking for the list")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> listRequests() > listAskedBefore);
+        long listAsked = System.nanoTime();
+        await("the new release on the service's list")
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> service.get("/new/all").response().body().contains(examCodeField(RESULTS_DAY_RELEASE)));
+        Duration heldBack = Duration.ofNanos(System.nanoTime() - listAsked);
+        List<ServiceClient.Reply> replies =
+                batch.stream().map(s -> service.get(transcriptPath(s))).toList();
+
+        // then the list showed within its own answer's time and the bound (a complete warm-up would take another
+        // 4 s at least), and every student's answer is the truth, their new page asked once in all
+        System.out.printf("a slow warm-up: the new list shown %d ms after it was asked for%n", heldBack.toMillis());
+        assertThat(batch).hasSize(12);
+        assertThat(heldBack).isLessThan(slow.plusSeconds(1).plusMillis(1500));
+        assertThat(exactAndAsked(batch, replies, after, askedBefore))
+                .allSatisfy((hallTicket, asked) ->
+                        assertThat(asked).as(hallTicket).isEqualTo(Map.of(RESULTS_DAY_RELEASE.code(), 1L)));
+    }
+
+    /** The release list pages the university was asked for (primary and mirror). */
+    private long listRequests() {
+        return primary.requestCount("/jsp/home.jsp") + mirror.requestCount("/jsp/home.jsp");
+    }
+
+    @Test
     void a_no_result_read_before_the_release_was_listed_is_never_taken_for_its_answer() {
         // given a student of the batch looked up the day before, who also asked for the coming release's code on
         // its own (the university answers "no result": nothing is published under it yet)
