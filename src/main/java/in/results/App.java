@@ -164,7 +164,7 @@ public final class App {
                 catalog,
                 notifications,
                 config.listRefresh(),
-                config.requestDeadline(),
+                config.requestDeadline().plus(config.warmUp()),
                 environment.ticker(),
                 new NewReleaseWarmUp(allSemesters, archive, config.warmUp(), environment.ticker()));
         BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));

@@ -115,12 +115,14 @@ public final class Archive implements AutoCloseable {
     }
 
     /**
-     * The {@code most} students whose all-semesters lookup completed most recently, the most recent first; empty when
-     * none, or when the database does not answer within its bound or {@code deadline}.
+     * Of the {@code most} students whose all-semesters lookup a person asked for most recently, the most recent
+     * first, those {@code wanted} keeps ({@code keep} at most; it runs on the database's reader thread); empty when
+     * the database does not answer within its bound or {@code deadline}.
      */
-    public List<LookedUpStudent> lookedUp(int most, Deadline deadline) {
-        return read(connection -> rows.lookedUp(connection, most), students -> !students.isEmpty(), deadline)
-                .orElseGet(List::of);
+    public Optional<List<LookedUpStudent>> lookedUp(
+            int most, Predicate<LookedUpStudent> wanted, int keep, Deadline deadline) {
+        return read(
+                connection -> rows.lookedUp(connection, most, wanted, keep), students -> !students.isEmpty(), deadline);
     }
 
     /** The answer kept for {@code key}; empty when none, or when the database does not answer in time. */
@@ -134,9 +136,20 @@ public final class Archive implements AutoCloseable {
         enqueue(new ArchiveRows.PageWrite(key, answer));
     }
 
-    /** Records the releases a complete lookup of {@code hallTicket} in {@code regulation} knew (queued). */
+    /**
+     * Records the releases a complete lookup of {@code hallTicket} in {@code regulation} knew (queued), and that a
+     * person asked for it now.
+     */
     public void recordSeen(HallTicket hallTicket, String regulation, SeenReleases seen) {
-        enqueue(new ArchiveRows.SeenWrite(hallTicket, regulation, seen, clock.instant()));
+        enqueue(new ArchiveRows.SeenWrite(hallTicket, regulation, seen, Optional.of(clock.instant())));
+    }
+
+    /**
+     * Records the releases a complete lookup read ahead knew (queued): as {@link #recordSeen}, but the time a person
+     * last asked stays as it was ({@link #lookedUp} orders by it).
+     */
+    public void recordSeenAhead(HallTicket hallTicket, String regulation, SeenReleases seen) {
+        enqueue(new ArchiveRows.SeenWrite(hallTicket, regulation, seen, Optional.empty()));
     }
 
     /**

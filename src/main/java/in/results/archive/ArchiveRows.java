@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The archive's SQL, one named statement per fact, the same for SQLite and PostgreSQL (both take
@@ -40,7 +41,7 @@ final class ArchiveRows {
             + " WHERE hall_ticket = ? AND degree = ? AND exam_code = ? AND rcrv = ?";
     static final String SEEN =
             "SELECT seen_releases, format FROM student_lookups WHERE hall_ticket = ? AND regulation = ?";
-    /** The students looked up most recently first. */
+    /** The students a person looked up most recently first. */
     static final String LOOKED_UP = "SELECT hall_ticket, regulation, seen_releases, format FROM student_lookups"
             + " ORDER BY looked_at DESC LIMIT ?";
     /** A newer row is never replaced by an older read (two instances, or a queue drained late). */
@@ -56,6 +57,16 @@ final class ArchiveRows {
                     + " ON CONFLICT (hall_ticket, regulation) DO UPDATE SET seen_releases = excluded.seen_releases,"
                     + " format = excluded.format, looked_at = excluded.looked_at"
                     + " WHERE student_lookups.looked_at <= excluded.looked_at";
+    /**
+     * The releases a lookup no person asked for (results day's read-ahead) knew: the time of the last lookup a person
+     * asked for stays, so that reading a student ahead does not make them one of the most recent; a student never
+     * looked up by a person has time 0.
+     */
+    static final String UPSERT_SEEN_AHEAD =
+            "INSERT INTO student_lookups (hall_ticket, regulation, seen_releases, format, looked_at) VALUES (?, ?, ?, ?, 0)"
+                    + " ON CONFLICT (hall_ticket, regulation) DO UPDATE SET seen_releases = excluded.seen_releases,"
+                    + " format = excluded.format";
+
     static final String COUNT_PAGES = "SELECT COUNT(*) FROM result_pages";
     static final String FORGET_PAGES = "DELETE FROM result_pages WHERE hall_ticket = ?";
     static final String FORGET_LOOKUPS = "DELETE FROM student_lookups WHERE hall_ticket = ?";
@@ -72,7 +83,9 @@ final class ArchiveRows {
 
     record PageWrite(PageKey key, ArchivedAnswer answer) implements Write {}
 
-    record SeenWrite(HallTicket hallTicket, String regulation, SeenReleases seen, Instant lookedAt) implements Write {}
+    /** {@code lookedAt}: when a person's lookup completed; empty for a lookup read ahead. */
+    record SeenWrite(HallTicket hallTicket, String regulation, SeenReleases seen, Optional<Instant> lookedAt)
+            implements Write {}
 
     StudentRecord student(Connection connection, HallTicket hallTicket, String regulation) throws SQLException {
         Map<PageKey, ArchivedAnswer> pages = new HashMap<>();
@@ -103,22 +116,25 @@ final class ArchiveRows {
     }
 
     /**
-     * The {@code most} students looked up most recently, the most recent first; a row of a newer format, or of a hall
-     * ticket this build cannot read, is left out (and counted).
+     * Of the {@code most} students a person looked up most recently, the most recent first, those {@code wanted}
+     * keeps, {@code keep} at most; a row of a newer format, or of a hall ticket this build cannot read, is left out
+     * (and counted).
      */
-    List<LookedUpStudent> lookedUp(Connection connection, int most) throws SQLException {
+    List<LookedUpStudent> lookedUp(Connection connection, int most, Predicate<LookedUpStudent> wanted, int keep)
+            throws SQLException {
         List<LookedUpStudent> students = new ArrayList<>();
         try (PreparedStatement select = connection.prepareStatement(LOOKED_UP)) {
             select.setInt(1, most);
             try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    if (rows.getInt(4) <= FORMAT && HallTicket.isValid(rows.getString(1))) {
-                        students.add(new LookedUpStudent(
-                                new HallTicket(rows.getString(1)),
-                                rows.getString(2),
-                                SeenReleases.parse(rows.getString(3))));
-                    } else {
+                while (students.size() < keep && rows.next()) {
+                    if (rows.getInt(4) > FORMAT || !HallTicket.isValid(rows.getString(1))) {
                         stats.unreadable();
+                        continue;
+                    }
+                    LookedUpStudent student = new LookedUpStudent(
+                            new HallTicket(rows.getString(1)), rows.getString(2), rows.getString(3));
+                    if (wanted.test(student)) {
+                        students.add(student);
                     }
                 }
             }
@@ -142,7 +158,8 @@ final class ArchiveRows {
     void write(Connection connection, List<Write> batch, Consumer<PageKey> changed) throws SQLException {
         connection.setAutoCommit(false);
         try (PreparedStatement upsertPage = connection.prepareStatement(UPSERT_PAGE);
-                PreparedStatement upsertSeen = connection.prepareStatement(UPSERT_SEEN)) {
+                PreparedStatement upsertSeen = connection.prepareStatement(UPSERT_SEEN);
+                PreparedStatement upsertSeenAhead = connection.prepareStatement(UPSERT_SEEN_AHEAD)) {
             for (Write write : batch) {
                 switch (write) {
                     case PageWrite page -> {
@@ -153,12 +170,15 @@ final class ArchiveRows {
                         upsertPage.executeUpdate();
                     }
                     case SeenWrite seen -> {
-                        upsertSeen.setString(1, seen.hallTicket().value());
-                        upsertSeen.setString(2, seen.regulation());
-                        upsertSeen.setString(3, seen.seen().text());
-                        upsertSeen.setInt(4, FORMAT);
-                        upsertSeen.setLong(5, seen.lookedAt().toEpochMilli());
-                        upsertSeen.executeUpdate();
+                        PreparedStatement upsert = seen.lookedAt().isPresent() ? upsertSeen : upsertSeenAhead;
+                        upsert.setString(1, seen.hallTicket().value());
+                        upsert.setString(2, seen.regulation());
+                        upsert.setString(3, seen.seen().text());
+                        upsert.setInt(4, FORMAT);
+                        if (seen.lookedAt().isPresent()) {
+                            upsert.setLong(5, seen.lookedAt().get().toEpochMilli());
+                        }
+                        upsert.executeUpdate();
                     }
                 }
             }

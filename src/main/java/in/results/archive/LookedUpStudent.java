@@ -2,12 +2,22 @@ package in.results.archive;
 
 import in.results.core.HallTicket;
 import java.util.Objects;
+import java.util.Set;
 
-/** A student whose all-semesters lookup in {@code regulation} completed, with the releases it knew. */
-public record LookedUpStudent(HallTicket hallTicket, String regulation, SeenReleases seen) {
+/**
+ * A student whose all-semesters lookup in {@code regulation} completed, with the releases it knew as the archive keeps
+ * them ({@link SeenReleases#text}): read without building the set, since a scan reads thousands of them.
+ */
+public record LookedUpStudent(HallTicket hallTicket, String regulation, String seenText) {
     public LookedUpStudent {
         Objects.requireNonNull(hallTicket, "hallTicket");
         Objects.requireNonNull(regulation, "regulation");
-        Objects.requireNonNull(seen, "seen");
+        Objects.requireNonNull(seenText, "seenText");
+    }
+
+    /** Whether the lookup knew every release of {@code names} ({@link SeenReleases#nameOf}). */
+    public boolean knewAll(Set<String> names) {
+        String spaced = " " + seenText + " ";
+        return names.stream().allMatch(name -> spaced.contains(" " + name + " "));
     }
 }

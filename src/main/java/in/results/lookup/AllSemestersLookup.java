@@ -91,6 +91,7 @@ public final class AllSemestersLookup {
     private final Executor executor;
     private final int roundSize;
     private final RunningLoads<TranscriptKey> running;
+    private final Ticker ticker;
 
     /**
      * @param store     keeps the answers of every course, each under its own key
@@ -117,6 +118,7 @@ public final class AllSemestersLookup {
         this.executor = executor;
         this.roundSize = roundSize;
         this.running = new RunningLoads<>(ticker);
+        this.ticker = ticker;
     }
 
     /**
@@ -134,7 +136,7 @@ public final class AllSemestersLookup {
         TranscriptKey key = new TranscriptKey(course, hallTicket);
         Function<TranscriptKey, Loaded<TranscriptAnswer>> loader = k -> {
             Deadline loadDeadline = deadline.atLeast(LOAD_BUDGET);
-            return load(k, catalog.current(loadDeadline), priority, loadDeadline);
+            return load(k, catalog.current(loadDeadline), priority, loadDeadline, false);
         };
         running.raise(key, priority);
         try {
@@ -151,17 +153,19 @@ public final class AllSemestersLookup {
 
     /**
      * Looks the student up on {@code read}, a release list read but not announced yet ({@link NewReleaseWarmUp}), and
-     * stores the answer as the student's current one, whatever was stored: once the list is announced, the student's
-     * next request finds it fresh and costs the university nothing. Whether the answer stored was built on that list
-     * (false when the load failed, or a load of the list announced was running and was shared).
+     * stores the answer as the student's current one (a copy loaded meanwhile by another caller is taken as it is):
+     * once the list is announced, the student's next request finds it fresh and costs the university nothing. Its
+     * requests go as a person's ({@link Priority#INTERACTIVE}), but its deadline, {@link #LOAD_BUDGET} away, puts them
+     * behind every person's request waiting with them. The archive records the releases it knew without counting it
+     * as a person's lookup ({@link Archive#recordSeenAhead}). Whether the answer stored was built on that list (false
+     * when the load failed, or when it joined a load of the list announced).
      */
-    public boolean prepare(
-            Course course, HallTicket hallTicket, CatalogSource.View read, Priority priority, Deadline deadline) {
+    public boolean prepare(Course course, HallTicket hallTicket, CatalogSource.View read) {
         TranscriptKey key = new TranscriptKey(course, hallTicket);
-        running.raise(key, priority);
+        Deadline deadline = Deadline.after(LOAD_BUDGET, ticker);
         try {
             CachedAnswer<TranscriptAnswer> answer =
-                    store.reload(key, k -> load(k, read, priority, deadline.atLeast(LOAD_BUDGET)), deadline);
+                    store.reload(key, k -> load(k, read, Priority.INTERACTIVE, deadline, true), deadline);
             return answer.status() != CacheStatus.STALE
                     && answer.value().mark().listVersion().equals(read.listVersion());
         } catch (LookupFailure failure) {
@@ -228,8 +232,9 @@ public final class AllSemestersLookup {
         return SeenReleases.nameOf(release.code(), release.rcrv(), listed);
     }
 
+    /** @param readAhead whether no person asked for this lookup (results day's read-ahead) */
     private Loaded<TranscriptAnswer> load(
-            TranscriptKey key, CatalogSource.View view, Priority priority, Deadline deadline) {
+            TranscriptKey key, CatalogSource.View view, Priority priority, Deadline deadline, boolean readAhead) {
         RunningLoads.Load load = running.started(key, deadline, priority);
         try {
             StudentRecord kept =
@@ -239,7 +244,12 @@ public final class AllSemestersLookup {
             ListMark mark;
             if (view.current()) {
                 SeenReleases seen = knownReleases(plan.window, view.catalog());
-                archive.recordSeen(key.hallTicket(), key.course().regulation().code(), seen);
+                String regulation = key.course().regulation().code();
+                if (readAhead) {
+                    archive.recordSeenAhead(key.hallTicket(), regulation, seen);
+                } else {
+                    archive.recordSeen(key.hallTicket(), regulation, seen);
+                }
                 mark = new ListMark(view.listVersion(), seen);
             } else {
                 mark = new ListMark(view.listVersion(), SeenReleases.NONE);

@@ -6,14 +6,11 @@ import in.results.archive.LookedUpStudent;
 import in.results.archive.SeenReleases;
 import in.results.catalog.Course;
 import in.results.catalog.ExamCatalog;
-import in.results.catalog.ExamRelease;
-import in.results.catalog.ReleaseSource;
 import in.results.catalog.StudentCourse;
 import in.results.core.Deadline;
 import in.results.core.HallTicket;
 import in.results.releases.CatalogSource;
 import in.results.releases.ReleaseWarmUp;
-import in.results.upstream.Priority;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,7 +23,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,31 +31,36 @@ import org.slf4j.LoggerFactory;
  * up on the new list before it is announced, so that the crowd coming back finds its answers ready rather than every
  * student waiting in one line for the university at once.
  *
- * <p>A student is concerned when a release the new list shows, and the list requests see does not, could hold a result
- * of theirs ({@link AttemptWindow}) and their last complete lookup did not know it ({@link SeenReleases}). Each is
- * looked up with {@link Priority#BULK} (a person waiting always goes first) through the all-semesters lookup, which
- * asks only the new releases, keeps the pages in the archive and stores the answer built on the new list
- * ({@link AllSemestersLookup#prepare}). The list is announced when every concerned student is ready, or after
- * {@code RESULTS_WARMUP_SECONDS} (15 s by default, 0: no read-ahead), whichever comes first; the students not ready
- * then are still looked up, behind the people asking. The {@link #MOST_STUDENTS} most recently looked up are
- * considered; a newer list's warm-up ends what is left of the one before (its students are concerned again when still
- * behind). Only the instance that read the list warms up: in a fleet the list is read once, and the pages and answers
- * go to the shared archive and Redis.
+ * <p>A student is concerned when the new list shows a release the list in use does not (a new exam, an RC/RV release,
+ * a built-in code now listed) that could hold a result of theirs ({@link AttemptWindow}), and their last complete
+ * lookup did not know it ({@link SeenReleases}). Of the {@link #MOST_STUDENTS} students a person looked up most
+ * recently, the first {@link #MOST_CONCERNED} concerned are looked up, {@link #AT_ONCE} at a time, through the
+ * all-semesters lookup ({@link AllSemestersLookup#prepare}): it asks only the new releases, keeps the pages in the
+ * archive and stores the answer built on the new list; its requests go behind every person's waiting with them. The
+ * list is announced when every one is ready, or after {@code RESULTS_WARMUP_SECONDS} (15 s by default, 0: no
+ * read-ahead), whichever comes first; then no further student is started (the lookups under way finish, and a person
+ * asking meanwhile joins them), and the students left are looked up when they ask. Only the instance that read the list
+ * warms up: in a fleet the list is read once, and the pages and answers go to the shared archive and Redis.
  */
 public final class NewReleaseWarmUp implements ReleaseWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(NewReleaseWarmUp.class);
-    /** The most students considered, the most recently looked up first. */
-    static final int MOST_STUDENTS = 50_000;
-    /** Students looked up at once; the upstream limits (bulk work's share of them) pace the requests. */
-    static final int AT_ONCE = 32;
-    /** The longest one student's lookup may take: it waits behind every person asking. */
-    static final Duration LOOKUP_BUDGET = Duration.ofMinutes(2);
+    /** The most students considered, those a person looked up most recently first. */
+    static final int MOST_STUDENTS = 10_000;
+    /**
+     * The most students looked up: about what the default request budget (100 a second) reads in the longest warm-up
+     * (60 s), and fewer than the transcripts the service keeps, so that reading ahead does not push out answers.
+     */
+    static final int MOST_CONCERNED = 2_000;
+    /** Students looked up at once: three quarters of the default requests in flight per host, the rest for people. */
+    static final int AT_ONCE = 24;
+    /** How often a waiting warm-up looks whether it was stopped. */
+    private static final Duration LOOK_EVERY = Duration.ofMillis(100);
 
     private final AllSemestersLookup lookup;
     private final Archive archive;
     private final Duration waitAtMost;
     private final Ticker ticker;
-    private final AtomicReference<Run> running = new AtomicReference<>();
+    private volatile Run current;
 
     /** @param waitAtMost the longest a new list waits for the warm-up before it is announced; zero: none */
     public NewReleaseWarmUp(AllSemestersLookup lookup, Archive archive, Duration waitAtMost, Ticker ticker) {
@@ -75,63 +76,68 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
             return;
         }
         long start = ticker.read();
-        Set<String> newReleases = listedNames(read.catalog());
-        newReleases.removeAll(listedNames(announced));
-        if (newReleases.isEmpty()) {
-            return;
-        }
-        Map<HallTicket, Course> concerned = concerned(newReleases, read.catalog(), Deadline.after(waitAtMost, ticker));
+        Deadline until = Deadline.after(waitAtMost, ticker);
+        Optional<Map<HallTicket, Course>> concerned = concerned(announced, read.catalog(), until);
         if (concerned.isEmpty()) {
+            LOG.warn(
+                    "results day: the archive did not answer in time; the new list is announced without reading ahead");
             return;
         }
-        Run run = new Run(concerned, read);
-        Optional.ofNullable(running.getAndSet(run)).ifPresent(Run::cancel);
+        if (concerned.get().isEmpty()) {
+            return;
+        }
+        Run run = new Run(concerned.get(), read);
+        current = run;
         Thread.ofVirtual().name("release-warm-up").start(run::lookUpAll);
-        boolean all = run.awaitAtMost(waitAtMost.minusNanos(ticker.read() - start));
+        boolean all = run.awaitUntil(until);
+        run.cancel(); // announced now: the students not started are looked up when they ask
+        current = null;
         LOG.info(
-                "results day: {} new releases concern {} students kept in the archive; {} ready, {} failed{} after {} ms",
-                newReleases.size(),
-                concerned.size(),
+                "results day: a new list concerns {} students kept in the archive; {} ready, {} failed, {} not started"
+                        + " before it was announced, after {} ms",
+                concerned.get().size(),
                 run.ready.get(),
                 run.failed.get(),
-                all ? "" : " (the rest go on after the list is announced)",
+                all ? 0 : concerned.get().size() - run.started.get(),
                 Duration.ofNanos(ticker.read() - start).toMillis());
     }
 
     @Override
     public void stop() {
-        Optional.ofNullable(running.getAndSet(null)).ifPresent(Run::cancel);
+        Optional.ofNullable(current).ifPresent(Run::cancel);
     }
 
     /**
-     * The students kept in the archive whose results a new release could hold and whose last lookup did not know it,
-     * with their course; in the order of their last lookup, the most recent first.
+     * The students whose results a new release could hold and whose last lookup did not know it, with their course,
+     * in the order of their last lookup by a person, the most recent first; empty when the archive did not answer.
      */
-    private Map<HallTicket, Course> concerned(Set<String> newReleases, ExamCatalog catalog, Deadline deadline) {
+    private Optional<Map<HallTicket, Course>> concerned(ExamCatalog announced, ExamCatalog read, Deadline deadline) {
+        Map<SameWindow, Set<String>> newByWindow = new HashMap<>();
         Map<HallTicket, Course> concerned = new LinkedHashMap<>();
-        Map<SameWindow, Set<String>> knownByWindow = new HashMap<>();
-        for (LookedUpStudent student : archive.lookedUp(MOST_STUDENTS, deadline)) {
-            Optional<Course> course = courseOf(student);
-            if (course.isEmpty()) {
-                continue;
-            }
-            SameWindow window = SameWindow.of(course.get(), student.hallTicket());
-            Set<String> known = knownByWindow.computeIfAbsent(
-                    window,
-                    w -> newlyKnown(
-                            AllSemestersLookup.knownReleases(w.course(), student.hallTicket(), catalog), newReleases));
-            if (!student.seen().releases().containsAll(known)) {
-                concerned.putIfAbsent(student.hallTicket(), course.get());
-            }
-        }
-        return concerned;
+        return archive.lookedUp(
+                        MOST_STUDENTS,
+                        student -> courseOf(student)
+                                .filter(course -> {
+                                    Set<String> fresh = newByWindow.computeIfAbsent(
+                                            SameWindow.of(course, student.hallTicket()),
+                                            window -> newReleases(window, student.hallTicket(), announced, read));
+                                    return !student.knewAll(fresh);
+                                })
+                                .map(course -> concerned.putIfAbsent(student.hallTicket(), course) == null)
+                                .orElse(false),
+                        MOST_CONCERNED,
+                        deadline)
+                .map(students -> concerned);
     }
 
-    /** The new releases among those a lookup would know. */
-    private static Set<String> newlyKnown(SeenReleases known, Set<String> newReleases) {
-        Set<String> newlyKnown = new HashSet<>(known.releases());
-        newlyKnown.retainAll(newReleases);
-        return newlyKnown;
+    /** The releases a lookup of the window would know on the list read and not on the list announced. */
+    private static Set<String> newReleases(
+            SameWindow window, HallTicket hallTicket, ExamCatalog announced, ExamCatalog read) {
+        Set<String> fresh = new HashSet<>(AllSemestersLookup.knownReleases(window.course(), hallTicket, read)
+                .releases());
+        fresh.removeAll(AllSemestersLookup.knownReleases(window.course(), hallTicket, announced)
+                .releases());
+        return fresh;
     }
 
     /**
@@ -146,17 +152,6 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
                 .filter(course -> course.degree() == served.course().degree()
                         && course.regulation().code().equals(student.regulation()))
                 .findFirst();
-    }
-
-    /** The names the list gives its releases in {@link SeenReleases}: exam code, and R for an RC/RV release. */
-    private static Set<String> listedNames(ExamCatalog catalog) {
-        Set<String> names = new HashSet<>();
-        for (ExamRelease release : catalog.all()) {
-            if (release.source() == ReleaseSource.RELEASE_LIST) {
-                names.add(SeenReleases.nameOf(release.code(), release.rcrv(), true));
-            }
-        }
-        return names;
     }
 
     /**
@@ -174,6 +169,7 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
         private final Map<HallTicket, Course> students;
         private final CatalogSource.View read;
         private final CountDownLatch done;
+        private final AtomicInteger started = new AtomicInteger();
         private final AtomicInteger ready = new AtomicInteger();
         private final AtomicInteger failed = new AtomicInteger();
         private volatile boolean cancelled;
@@ -196,15 +192,14 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
                 if (cancelled) {
                     return;
                 }
+                started.incrementAndGet();
                 Thread.ofVirtual().name("release-warm-up-student").start(() -> {
                     try {
-                        boolean prepared = lookup.prepare(
-                                student.getValue(),
-                                student.getKey(),
-                                read,
-                                Priority.BULK,
-                                Deadline.after(LOOKUP_BUDGET, ticker));
+                        boolean prepared = lookup.prepare(student.getValue(), student.getKey(), read);
                         (prepared ? ready : failed).incrementAndGet();
+                    } catch (RuntimeException e) {
+                        failed.incrementAndGet();
+                        LOG.warn("results day: a read-ahead lookup failed: {}", e.toString());
                     } finally {
                         atOnce.release();
                         done.countDown();
@@ -213,14 +208,19 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
             }
         }
 
-        /** Whether every student was looked up within {@code patience}. */
-        boolean awaitAtMost(Duration patience) {
+        /** Whether every student was looked up before {@code until} (false as soon as the run is cancelled). */
+        boolean awaitUntil(Deadline until) {
             try {
-                return done.await(Math.max(0, patience.toNanos()), TimeUnit.NANOSECONDS);
+                while (!cancelled && !until.remaining().isZero()) {
+                    Duration wait = until.remaining().compareTo(LOOK_EVERY) < 0 ? until.remaining() : LOOK_EVERY;
+                    if (done.await(wait.toNanos(), TimeUnit.NANOSECONDS)) {
+                        return true;
+                    }
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return false;
             }
+            return false;
         }
 
         void cancel() {

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * exam catalog from the release list. With Redis every instance runs a watch, but a page is fetched only when the
  * fleet's copy is older than the interval, by one instance under the load lease: about once per interval for the
  * fleet. A release list that differs from the one kept is announced only after its {@link ReleaseWarmUp} (on the
- * instance that read it). Runs on one virtual thread; {@link #stop} ends it and the warm-up.
+ * instance that read it). Runs on one virtual thread; {@link #stop} ends it and stops a warm-up under way.
  */
 public final class ListWatch {
     private static final Logger LOG = LoggerFactory.getLogger(ListWatch.class);

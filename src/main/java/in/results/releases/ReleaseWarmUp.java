@@ -8,21 +8,12 @@ import in.results.catalog.ExamCatalog;
  * (answers are rebuilt, {@code /new/all} shows it) once their answers are ready.
  */
 public interface ReleaseWarmUp {
-    /** Reads nothing ahead: a new list is announced as soon as it is read. */
-    ReleaseWarmUp NONE = new ReleaseWarmUp() {
-        @Override
-        public void beforeAnnouncing(ExamCatalog announced, CatalogSource.View read) {}
-
-        @Override
-        public void stop() {}
-    };
-
     /**
      * Called with the catalog of the list requests see and the view of the list just read (current, with its
      * version); the new list is announced when this returns. Never throws.
      */
     void beforeAnnouncing(ExamCatalog announced, CatalogSource.View read);
 
-    /** Stops any reading ahead still going on (the service stops). */
+    /** The service stops: a warm-up under way starts no further lookup and lets its list be announced. */
     void stop();
 }

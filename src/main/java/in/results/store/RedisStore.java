@@ -136,8 +136,7 @@ public final class RedisStore<K, V> implements AnswerStore<K, V> {
     private CachedAnswer<V> loadForFleet(K key, Function<K, Loaded<V>> loader, boolean forced) {
         String id = keyText.apply(key);
         Deadline patience = Deadline.after(PATIENCE, ticker);
-        Local<V> before = near.getIfPresent(key);
-        Instant knownUntil = forced && before != null ? before.copy().loadedAt() : Instant.MIN;
+        Instant knownUntil = forced ? replacedCopyLoadedAt(key, id, patience) : Instant.MIN;
         boolean waited = false;
         while (true) {
             SharedCopies.Read<V> read = shared.read(id, patience);
@@ -177,6 +176,20 @@ public final class RedisStore<K, V> implements AnswerStore<K, V> {
                 }
             }
         }
+    }
+
+    /**
+     * When the copy a forced reload replaces was loaded: the local copy's, else the fleet's copy in Redis (one this
+     * instance never read), else none. Only a copy loaded after it answers the reload.
+     */
+    private Instant replacedCopyLoadedAt(K key, String id, Deadline patience) {
+        Local<V> before = near.getIfPresent(key);
+        if (before != null) {
+            return before.copy().loadedAt();
+        }
+        return shared.read(id, patience) instanceof SharedCopies.Read.Found<V> found
+                ? found.copy().loadedAt()
+                : Instant.MIN;
     }
 
     /**

@@ -6,7 +6,10 @@ package in.results.upstream;
  * told of a new result goes between the two.
  */
 public enum Priority {
-    /** A person is waiting for this answer (single lookups, semester and all-semesters lookups, release list). */
+    /**
+     * A person is waiting for this answer (single lookups, semester and all-semesters lookups, release list), or will
+     * be in a moment: results day's read-ahead, whose deadline a minute away puts it behind every person waiting.
+     */
     INTERACTIVE,
     /**
      * A subscriber is waiting to be told of a new result: after people, before bulk work, and held to a quarter of

@@ -115,6 +115,44 @@ abstract class ArchiveContract {
     }
 
     @Test
+    void students_come_most_recently_asked_by_a_person_first_and_a_lookup_read_ahead_keeps_their_place()
+            throws Exception {
+        // given three students looked up by people one after another (STUDENT first), and then a lookup read ahead
+        // for STUDENT (its releases recorded, its place kept) and one for a student no person ever asked for
+        HallTicket third = new HallTicket("199A1A0503");
+        HallTicket neverAsked = new HallTicket("199A1A0504");
+        awaitReady();
+        for (HallTicket student : List.of(STUDENT, OTHER, third)) {
+            archive().recordSeen(student, "R18", new SeenReleases(Set.of("1605")));
+            Thread.sleep(5); // one millisecond apart at least: the time a person asked orders them
+        }
+        archive().recordSeenAhead(STUDENT, "R18", new SeenReleases(Set.of("1605", "1715", "1715R")));
+        archive().recordSeenAhead(neverAsked, "R18", new SeenReleases(Set.of("1715")));
+        awaitWritten(5);
+
+        // when the students are scanned, all of them, only those that did not know 1715, and two at most
+        List<LookedUpStudent> all =
+                archive().lookedUp(10, student -> true, 10, soon()).orElseThrow();
+        List<LookedUpStudent> behind = archive()
+                .lookedUp(10, student -> !student.knewAll(Set.of("1715")), 10, soon())
+                .orElseThrow();
+        List<LookedUpStudent> firstTwo =
+                archive().lookedUp(2, student -> true, 10, soon()).orElseThrow();
+        List<LookedUpStudent> keptTwo =
+                archive().lookedUp(10, student -> true, 2, soon()).orElseThrow();
+
+        // then the order is the people's, newest first, the student never asked by a person last; the read-ahead
+        // releases are STUDENT's now; "1715" is not taken for a part of "1715R"
+        assertThat(all).extracting(LookedUpStudent::hallTicket).containsExactly(third, OTHER, STUDENT, neverAsked);
+        assertThat(all.get(2).seenText()).isEqualTo("1605 1715 1715R");
+        assertThat(behind).extracting(LookedUpStudent::hallTicket).containsExactly(third, OTHER);
+        assertThat(new LookedUpStudent(OTHER, "R18", "1605 1715R").knewAll(Set.of("1715")))
+                .isFalse();
+        assertThat(firstTwo).extracting(LookedUpStudent::hallTicket).containsExactly(third, OTHER);
+        assertThat(keptTwo).extracting(LookedUpStudent::hallTicket).containsExactly(third, OTHER);
+    }
+
+    @Test
     void writing_a_page_twice_leaves_one_row_and_a_re_read_that_differs_replaces_it_and_is_counted() {
         awaitReady();
         archive().keep(key("1605", false), new ArchivedAnswer.Found(WITHHELD, READ));

@@ -29,7 +29,22 @@ class ConfigReaderTest {
         assertThat(config.trustedProxies()).isEmpty();
         assertThat(config.requestDeadline()).isEqualTo(Duration.ofSeconds(20));
         assertThat(config.corsOrigins()).containsExactly("*");
+        assertThat(config.listRefresh()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.warmUp()).isEqualTo(Duration.ofSeconds(15));
         assertThat(config.demo()).isEqualTo(DemoWorld.NONE);
+    }
+
+    @Test
+    void the_warm_up_of_a_new_list_may_be_turned_off_and_lasts_a_minute_at_most() {
+        assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_WARMUP_SECONDS", "0"))
+                        .warmUp())
+                .isZero();
+        assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_WARMUP_SECONDS", "60"))
+                        .warmUp())
+                .isEqualTo(Duration.ofMinutes(1));
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_WARMUP_SECONDS", "61")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_WARMUP_SECONDS");
     }
 
     @Test
