@@ -157,57 +157,13 @@ class ResultsDayArchiveIT {
         // up the day before by a service that reads the list every 5 s (and waits for its warm-up, 15 s by default)
         university(DAY_BEFORE);
         ServiceClient service = service(QUICK_LIST);
-        Cohort before = primary.cohort();
-        Cohort after = COHORT.asOf(RESULTS_DAY);
-        Predicate<Student> hadResults =
-                s -> !before.student(s.hallTicket()).orElseThrow().hasNoResult();
-        List<Student> batch = after.students().stream()
-                .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
-                .filter(hadResults)
-                .limit(6)
-                .toList();
-        List<Student> others =
-                acrossBatches(after, 4, hadResults.and(s -> !s.results().containsKey(RESULTS_DAY_RELEASE.code())));
-        List<Student> students = concat(batch, others);
-        lookUpExactly(service, before, students);
-        Map<String, Map<String, Long>> askedBefore = askedPerStudent(students);
+        ReadAheadCase students = ReadAheadCase.of(primary.cohort(), 6, 4);
+        lookUpExactly(service, primary.cohort(), students.all());
 
-        // when the university publishes the batch's results and the service's list shows them
-        List<Exam> published = publish(RESULTS_DAY);
-        await("the new release on the service's list")
-                .atMost(Duration.ofSeconds(60))
-                .pollInterval(Duration.ofMillis(100))
-                .until(() -> service.get("/new/all").response().body().contains(examCodeField(RESULTS_DAY_RELEASE)));
-        Map<String, Map<String, Long>> readAhead = new LinkedHashMap<>();
-        students.forEach(s -> readAhead.put(s.hallTicket(), askedSince(askedBefore, s)));
-        Map<String, Map<String, Long>> askedBeforeReturning = askedPerStudent(students);
-        List<ServiceClient.Reply> replies =
-                students.stream().map(s -> service.get(transcriptPath(s))).toList();
-
+        // when the university publishes the batch's results and the service's list shows them, and they come back
         // then each student of the batch had their new page read once before the list showed it, nobody else was
-        // asked anything, and every answer is a fresh copy holding the truth of results day, at no further request
-        assertThat(codesOf(published)).containsExactly(RESULTS_DAY_RELEASE.code());
-        assertThat(batch).hasSize(6);
-        assertThat(others).hasSize(4);
-        for (Student student : batch) {
-            assertThat(readAhead.get(student.hallTicket()))
-                    .as("read ahead for %s", student.hallTicket())
-                    .isEqualTo(Map.of(RESULTS_DAY_RELEASE.code(), 1L));
-        }
-        for (Student student : others) {
-            assertThat(readAhead.get(student.hallTicket()))
-                    .as("read ahead for %s", student.hallTicket())
-                    .isEmpty();
-        }
-        assertThat(exactAndAsked(students, replies, after, askedBeforeReturning))
-                .as("requests while the students came back")
-                .allSatisfy(
-                        (hallTicket, asked) -> assertThat(asked).as(hallTicket).isEmpty());
-        for (int i = 0; i < batch.size(); i++) {
-            assertThat(replies.get(i).header("X-Cache"))
-                    .as(batch.get(i).hallTicket())
-                    .isEqualTo("HIT");
-        }
+        // asked anything, and every answer is the truth of results day, at no further request
+        publishAndComeBack(students, service);
     }
 
     @Test
@@ -263,68 +219,86 @@ class ResultsDayArchiveIT {
     }
 
     @Test
-    void in_a_fleet_the_instance_reading_the_new_list_reads_ahead_students_whose_answers_other_instances_keep()
-            throws Exception {
+    void in_a_fleet_the_instance_reading_the_new_list_reads_ahead_students_whose_answers_other_instances_keep() {
         // given two instances on one Redis and one PostgreSQL, and eight students of the batch and four others
         // looked up through the first (their answers kept in Redis, the day before's), which then stops: the second
         // never saw them
         university(DAY_BEFORE);
-        RedisServer redis = closedAfter(RedisServer.start());
-        PostgresServer postgres = closedAfter(PostgresServer.start());
-        Map<String, String> fleet = Map.of(
-                "RESULTS_REDIS_URL",
-                redis.url(),
-                "RESULTS_REDIS_TIMEOUT_MS",
-                "2000",
-                "RESULTS_DATABASE_URL",
-                postgres.newDatabase(),
-                "RESULTS_LIST_REFRESH_SECONDS",
-                "5");
+        Map<String, String> fleet = fleetOn(closedAfter(RedisServer.start()));
         Javalin first = startService(fleet);
         ServiceClient second = service(fleet);
-        Cohort before = primary.cohort();
-        Cohort after = COHORT.asOf(RESULTS_DAY);
-        Predicate<Student> hadResults =
-                s -> !before.student(s.hallTicket()).orElseThrow().hasNoResult();
-        List<Student> batch = after.students().stream()
-                .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
-                .filter(hadResults)
-                .limit(8)
-                .toList();
-        List<Student> students = concat(
-                batch,
-                acrossBatches(after, 4, hadResults.and(s -> !s.results().containsKey(RESULTS_DAY_RELEASE.code()))));
-        lookUpExactly(new ServiceClient(first.port()), before, students);
+        ReadAheadCase students = ReadAheadCase.of(primary.cohort(), 8, 4);
+        lookUpExactly(new ServiceClient(first.port()), primary.cohort(), students.all());
         stop(first);
-        Map<String, Map<String, Long>> askedBefore = askedPerStudent(students);
 
-        // when the university publishes and the second's list shows the release
-        publish(RESULTS_DAY);
-        await("the new list on the second instance")
+        // when the university publishes, the second's list shows the release, and the students come back through it
+        // then the batch's new pages were read before the list showed, and every answer is the truth, at no
+        // further request
+        publishAndComeBack(students, second);
+    }
+
+    /**
+     * Students of the batch whose results come out on results day and of other batches, all with results the day
+     * before: what a new release's read-ahead is checked with.
+     */
+    private record ReadAheadCase(List<Student> batch, List<Student> others) {
+        static ReadAheadCase of(Cohort before, int fromBatch, int fromOthers) {
+            Cohort after = COHORT.asOf(RESULTS_DAY);
+            Predicate<Student> hadResults =
+                    s -> !before.student(s.hallTicket()).orElseThrow().hasNoResult();
+            Predicate<Student> sitting = s -> s.results().containsKey(RESULTS_DAY_RELEASE.code());
+            List<Student> batch = after.students().stream()
+                    .filter(sitting.and(hadResults))
+                    .limit(fromBatch)
+                    .toList();
+            List<Student> others = acrossBatches(after, fromOthers, hadResults.and(sitting.negate()));
+            assertThat(batch).hasSize(fromBatch);
+            assertThat(others).hasSize(fromOthers);
+            return new ReadAheadCase(batch, others);
+        }
+
+        List<Student> all() {
+            return concat(batch, others);
+        }
+    }
+
+    /**
+     * Publishes results day, waits until {@code through}'s list shows it, and checks what reading ahead promises: each
+     * student of the batch had their new page read once before the list showed it and the others nothing; then
+     * every student's answer through {@code through} is the truth of results day, the batch's fresh copies, at no
+     * further request.
+     */
+    private void publishAndComeBack(ReadAheadCase students, ServiceClient through) {
+        Map<String, Map<String, Long>> askedBefore = askedPerStudent(students.all());
+        List<Exam> published = publish(RESULTS_DAY);
+        await("the new release on the service's list")
                 .atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(100))
-                .until(() -> second.get("/new/all").response().body().contains(examCodeField(RESULTS_DAY_RELEASE)));
+                .until(() -> through.get("/new/all").response().body().contains(examCodeField(RESULTS_DAY_RELEASE)));
         Map<String, Map<String, Long>> readAhead = new LinkedHashMap<>();
-        students.forEach(s -> readAhead.put(s.hallTicket(), askedSince(askedBefore, s)));
-        Map<String, Map<String, Long>> askedBeforeReturning = askedPerStudent(students);
+        students.all().forEach(s -> readAhead.put(s.hallTicket(), askedSince(askedBefore, s)));
+        Map<String, Map<String, Long>> askedBeforeReturning = askedPerStudent(students.all());
         List<ServiceClient.Reply> replies =
-                students.stream().map(s -> second.get(transcriptPath(s))).toList();
+                students.all().stream().map(s -> through.get(transcriptPath(s))).toList();
 
-        // then the batch's new pages were read before the list showed, and every student's answer through the second
-        // is the truth and a fresh copy, at no further request
-        assertThat(batch).hasSize(8);
-        for (Student student : batch) {
+        assertThat(codesOf(published)).containsExactly(RESULTS_DAY_RELEASE.code());
+        for (Student student : students.batch()) {
             assertThat(readAhead.get(student.hallTicket()))
                     .as("read ahead for %s", student.hallTicket())
                     .isEqualTo(Map.of(RESULTS_DAY_RELEASE.code(), 1L));
         }
-        assertThat(exactAndAsked(students, replies, after, askedBeforeReturning))
+        for (Student student : students.others()) {
+            assertThat(readAhead.get(student.hallTicket()))
+                    .as("read ahead for %s", student.hallTicket())
+                    .isEmpty();
+        }
+        assertThat(exactAndAsked(students.all(), replies, COHORT.asOf(RESULTS_DAY), askedBeforeReturning))
                 .as("requests while the students came back")
                 .allSatisfy(
                         (hallTicket, asked) -> assertThat(asked).as(hallTicket).isEmpty());
-        for (int i = 0; i < batch.size(); i++) {
+        for (int i = 0; i < students.batch().size(); i++) {
             assertThat(replies.get(i).header("X-Cache"))
-                    .as(batch.get(i).hallTicket())
+                    .as(students.batch().get(i).hallTicket())
                     .isEqualTo("HIT");
         }
     }
@@ -535,16 +509,7 @@ class ResultsDayArchiveIT {
         // given three instances on one Redis and one PostgreSQL, and thirty students looked up through the first
         university(DAY_BEFORE);
         RedisServer redis = closedAfter(RedisServer.start());
-        PostgresServer postgres = closedAfter(PostgresServer.start());
-        Map<String, String> fleet = Map.of(
-                "RESULTS_REDIS_URL",
-                redis.url(),
-                "RESULTS_REDIS_TIMEOUT_MS",
-                "2000",
-                "RESULTS_DATABASE_URL",
-                postgres.newDatabase(),
-                "RESULTS_LIST_REFRESH_SECONDS",
-                "5");
+        Map<String, String> fleet = fleetOn(redis);
         Javalin a = startService(fleet);
         Javalin b = startService(fleet);
         Javalin c = startService(fleet);
@@ -706,6 +671,23 @@ class ResultsDayArchiveIT {
     }
 
     // --- the university and the service ---
+
+    /**
+     * The settings of instances on {@code redis} and one new PostgreSQL (stopped after the test), reading the list
+     * every 5 s.
+     */
+    private Map<String, String> fleetOn(RedisServer redis) {
+        PostgresServer postgres = closedAfter(PostgresServer.start());
+        return Map.of(
+                "RESULTS_REDIS_URL",
+                redis.url(),
+                "RESULTS_REDIS_TIMEOUT_MS",
+                "2000",
+                "RESULTS_DATABASE_URL",
+                postgres.newDatabase(),
+                "RESULTS_LIST_REFRESH_SECONDS",
+                "5");
+    }
 
     /** Primary and mirror showing the university as it stood on {@code day}. */
     private void university(LocalDate day) {
