@@ -219,6 +219,8 @@ class AlertsIT {
         fleet.put("RESULTS_REDIS_URL", redis.url());
         fleet.put("RESULTS_REDIS_TIMEOUT_MS", "2000");
         fleet.put("RESULTS_DATABASE_URL", postgres.newDatabase());
+        // No reading ahead: the dispatch's own checks ask the university, so that it can be caught while they run.
+        fleet.put("RESULTS_WARMUP_SECONDS", "0");
         List<Javalin> instances =
                 List.of(world.startService(fleet), world.startService(fleet), world.startService(fleet));
         ServiceClient first = new ServiceClient(instances.getFirst().port());
