@@ -21,6 +21,7 @@ import in.results.core.Environment;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.NewReleaseWarmUp;
+import in.results.lookup.ReadAheadStats;
 import in.results.lookup.SemesterLookup;
 import in.results.lookup.SpecialProgrammeLookup;
 import in.results.releases.CatalogSource;
@@ -160,13 +161,14 @@ public final class App {
                 config.upstreamConcurrency(),
                 environment.ticker(),
                 environment.clock());
+        ReadAheadStats readAhead = new ReadAheadStats();
         ListWatch watch = new ListWatch(
                 catalog,
                 notifications,
                 config.listRefresh(),
                 config.requestDeadline().plus(config.warmUp()),
                 environment.ticker(),
-                new NewReleaseWarmUp(allSemesters, archive, config.warmUp(), environment.ticker()));
+                new NewReleaseWarmUp(allSemesters, archive, config.warmUp(), environment.ticker(), readAhead));
         BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
         AtomicReference<Javalin> server = new AtomicReference<>();
         Alerts alerts =
@@ -182,6 +184,7 @@ public final class App {
                                 releases,
                                 notifications,
                                 watch,
+                                readAhead,
                                 alerts,
                                 archive,
                                 upstream,

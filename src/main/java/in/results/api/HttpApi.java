@@ -8,6 +8,7 @@ import in.results.config.ServiceConfig;
 import in.results.core.Environment;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamLookup;
+import in.results.lookup.ReadAheadStats;
 import in.results.lookup.SemesterLookup;
 import in.results.lookup.SpecialProgrammeLookup;
 import in.results.releases.ListPage;
@@ -42,6 +43,7 @@ public record HttpApi(
         ListPage<ReleaseListing> releases,
         ListPage<Notification> notifications,
         ListWatch listWatch,
+        ReadAheadStats readAhead,
         Alerts alerts,
         Archive archive,
         UpstreamClient upstream,
@@ -60,7 +62,7 @@ public record HttpApi(
         JsonWriter json = new JsonWriter(config.listRefresh());
         ClientRateLimiter limiter = new ClientRateLimiter(config.trustedProxies(), clientBuckets);
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
-        ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats());
+        ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats(), readAhead);
         CorsPolicy cors = new CorsPolicy(config.corsOrigins());
         return Javalin.create(javalin -> {
             javalin.jetty.port = config.port();

@@ -1,6 +1,7 @@
 package in.results.api;
 
 import in.results.archive.ArchiveStats;
+import in.results.lookup.ReadAheadStats;
 import in.results.redis.RedisLink;
 import in.results.store.StoreMode;
 import in.results.upstream.BreakerState;
@@ -44,7 +45,7 @@ final class ServiceMetrics {
      */
     private final Map<RequestKind, Timer> timers = new ConcurrentHashMap<>();
 
-    ServiceMetrics(UpstreamClient upstream, StoreMode storeMode, ArchiveStats archive) {
+    ServiceMetrics(UpstreamClient upstream, StoreMode storeMode, ArchiveStats archive, ReadAheadStats readAhead) {
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ProcessorMetrics().bindTo(registry);
@@ -95,6 +96,13 @@ final class ServiceMetrics {
                 .description(
                         "archive writes dropped: the queue was full while the database did not answer, or it refused the row")
                 .register(registry);
+        for (ReadAheadStats.Outcome outcome : ReadAheadStats.Outcome.values()) {
+            FunctionCounter.builder("results_read_ahead_students", readAhead, r -> r.students(outcome))
+                    .tag("outcome", outcome.label())
+                    .description("students read ahead before a new release list was used: ready, failed (looked up"
+                            + " when they ask), not_started (the list was used first)")
+                    .register(registry);
+        }
         FunctionCounter.builder("results_archive_unreadable_rows", archive, ArchiveStats::unreadableRows)
                 .description("archive rows read as a miss: a newer format, or not readable")
                 .register(registry);

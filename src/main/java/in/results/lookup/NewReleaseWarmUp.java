@@ -60,14 +60,20 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
     private final Archive archive;
     private final Duration waitAtMost;
     private final Ticker ticker;
+    private final ReadAheadStats stats;
     private volatile Run current;
 
-    /** @param waitAtMost the longest a new list waits for the warm-up before it is announced; zero: none */
-    public NewReleaseWarmUp(AllSemestersLookup lookup, Archive archive, Duration waitAtMost, Ticker ticker) {
+    /**
+     * @param waitAtMost the longest a new list waits for the warm-up before it is announced; zero: none
+     * @param stats      counts every student read ahead by how it ended
+     */
+    public NewReleaseWarmUp(
+            AllSemestersLookup lookup, Archive archive, Duration waitAtMost, Ticker ticker, ReadAheadStats stats) {
         this.lookup = lookup;
         this.archive = archive;
         this.waitAtMost = waitAtMost;
         this.ticker = ticker;
+        this.stats = stats;
     }
 
     @Override
@@ -89,16 +95,18 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
         Run run = new Run(concerned.get(), read);
         current = run;
         Thread.ofVirtual().name("release-warm-up").start(run::lookUpAll);
-        boolean all = run.awaitUntil(until);
+        run.awaitUntil(until);
         run.cancel(); // announced now: the students not started are looked up when they ask
         current = null;
+        int notStarted = concerned.get().size() - run.started.get();
+        stats.add(ReadAheadStats.Outcome.NOT_STARTED, notStarted);
         LOG.info(
                 "results day: a new list concerns {} students kept in the archive; {} ready, {} failed, {} not started"
                         + " before it was announced, after {} ms",
                 concerned.get().size(),
                 run.ready.get(),
                 run.failed.get(),
-                all ? 0 : concerned.get().size() - run.started.get(),
+                notStarted,
                 Duration.ofNanos(ticker.read() - start).toMillis());
     }
 
@@ -197,8 +205,10 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
                     try {
                         boolean prepared = lookup.prepare(student.getValue(), student.getKey(), read);
                         (prepared ? ready : failed).incrementAndGet();
+                        stats.add(prepared ? ReadAheadStats.Outcome.READY : ReadAheadStats.Outcome.FAILED, 1);
                     } catch (RuntimeException e) {
                         failed.incrementAndGet();
+                        stats.add(ReadAheadStats.Outcome.FAILED, 1);
                         LOG.warn("results day: a read-ahead lookup failed: {}", e.toString());
                     } finally {
                         atOnce.release();
@@ -208,19 +218,18 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
             }
         }
 
-        /** Whether every student was looked up before {@code until} (false as soon as the run is cancelled). */
-        boolean awaitUntil(Deadline until) {
+        /** Waits until every student was looked up, {@code until} passes, or the run is cancelled. */
+        void awaitUntil(Deadline until) {
             try {
                 while (!cancelled && !until.remaining().isZero()) {
                     Duration wait = until.remaining().compareTo(LOOK_EVERY) < 0 ? until.remaining() : LOOK_EVERY;
                     if (done.await(wait.toNanos(), TimeUnit.NANOSECONDS)) {
-                        return true;
+                        return;
                     }
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            return false;
         }
 
         void cancel() {

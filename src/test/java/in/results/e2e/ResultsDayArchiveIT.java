@@ -301,6 +301,12 @@ class ResultsDayArchiveIT {
                     .as(students.batch().get(i).hallTicket())
                     .isEqualTo("HIT");
         }
+        assertThat(metric(through, "results_read_ahead_students_total", "outcome=\"ready\""))
+                .isBetween((long) students.batch().size(), (long) students.all().size());
+        assertThat(metric(through, "results_read_ahead_students_total", "outcome=\"failed\""))
+                .isZero();
+        assertThat(metric(through, "results_read_ahead_students_total", "outcome=\"not_started\""))
+                .isZero();
     }
 
     /** The release list pages the university was asked for (primary and mirror). */
