@@ -118,7 +118,7 @@ final class ArchiveRows {
     /**
      * Of the {@code most} students a person looked up most recently, the most recent first, those {@code wanted}
      * keeps, {@code keep} at most; a row of a newer format, or of a hall ticket this build cannot read, is left out
-     * (and counted).
+     * (not counted: every scan meets it again). Stops when the reader thread is interrupted (the caller gave up).
      */
     List<LookedUpStudent> lookedUp(Connection connection, int most, Predicate<LookedUpStudent> wanted, int keep)
             throws SQLException {
@@ -126,9 +126,8 @@ final class ArchiveRows {
         try (PreparedStatement select = connection.prepareStatement(LOOKED_UP)) {
             select.setInt(1, most);
             try (ResultSet rows = select.executeQuery()) {
-                while (students.size() < keep && rows.next()) {
+                while (students.size() < keep && !Thread.currentThread().isInterrupted() && rows.next()) {
                     if (rows.getInt(4) > FORMAT || !HallTicket.isValid(rows.getString(1))) {
-                        stats.unreadable();
                         continue;
                     }
                     LookedUpStudent student = new LookedUpStudent(

@@ -82,6 +82,11 @@ public final class AllSemestersLookup {
      * day at the default request budget, so that the clients told to come back find the answer.
      */
     static final Duration LOAD_BUDGET = Duration.ofMinutes(1);
+    /**
+     * When a lookup read ahead is due: after the longest warm-up ({@code RESULTS_WARMUP_SECONDS} is 60 s at most) and a
+     * person's whole {@link #LOAD_BUDGET}.
+     */
+    static final Duration READ_AHEAD_DUE = Duration.ofMinutes(2);
 
     private final CatalogSource catalog;
     private final ExamLookup exams;
@@ -155,14 +160,16 @@ public final class AllSemestersLookup {
      * Looks the student up on {@code read}, a release list read but not announced yet ({@link NewReleaseWarmUp}), and
      * stores the answer as the student's current one (a copy loaded meanwhile by another caller is taken as it is):
      * once the list is announced, the student's next request finds it fresh and costs the university nothing. Its
-     * requests go as a person's ({@link Priority#INTERACTIVE}), but its deadline, {@link #LOAD_BUDGET} away, puts them
-     * behind every person's request waiting with them. The archive records the releases it knew without counting it
-     * as a person's lookup ({@link Archive#recordSeenAhead}). Whether the answer stored was built on that list (false
-     * when the load failed, or when it joined a load of the list announced).
+     * requests go as a person's ({@link Priority#INTERACTIVE}), but due {@link #READ_AHEAD_DUE} after it starts: where
+     * the work due first goes first (this instance's request budget), behind every person's lookup started within the
+     * next minute. The archive records the releases it knew without counting it as a person's lookup
+     * ({@link Archive#recordSeenAhead}); a student the archive does not answer for is not looked up (it would be a
+     * cold lookup of someone who may not come). Whether the answer stored was built on that list (false when the load
+     * failed or was not made, or when it joined a load of the list announced).
      */
     public boolean prepare(Course course, HallTicket hallTicket, CatalogSource.View read) {
         TranscriptKey key = new TranscriptKey(course, hallTicket);
-        Deadline deadline = Deadline.after(LOAD_BUDGET, ticker);
+        Deadline deadline = Deadline.after(READ_AHEAD_DUE, ticker);
         try {
             CachedAnswer<TranscriptAnswer> answer =
                     store.reload(key, k -> load(k, read, Priority.INTERACTIVE, deadline, true), deadline);
@@ -188,11 +195,14 @@ public final class AllSemestersLookup {
 
     /**
      * Whether the current list shows a release that could hold a result of the student and that {@code mark} did not
-     * know. An outdated list tells nothing new; the same list version is answered without building the window.
+     * know. An outdated list tells nothing new; the same list version is answered without building the window, and an
+     * answer read ahead on the list this instance is about to use is newer than the current list.
      */
     private boolean listsNewRelease(TranscriptKey key, ListMark mark) {
         CatalogSource.View view = catalog.recent();
-        if (!view.current() || view.listVersion().equals(mark.listVersion())) {
+        if (!view.current()
+                || view.listVersion().equals(mark.listVersion())
+                || catalog.isReadAhead(mark.listVersion())) {
             return false;
         }
         AttemptWindow window = new AttemptWindow(key.hallTicket(), view.catalog(), key.course());
@@ -239,6 +249,9 @@ public final class AllSemestersLookup {
         try {
             StudentRecord kept =
                     archive.student(key.hallTicket(), key.course().regulation().code(), deadline);
+            if (readAhead && kept.seen().equals(SeenReleases.NONE)) {
+                throw LookupFailure.unavailable("read ahead: the archive did not answer for the student");
+            }
             Plan plan = new Plan(key, view.catalog(), kept, load, deadline);
             Optional<Transcript> transcript = plan.transcript();
             ListMark mark;

@@ -98,15 +98,15 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
         run.awaitUntil(until);
         run.cancel(); // announced now: the students not started are looked up when they ask
         current = null;
-        int notStarted = concerned.get().size() - run.started.get();
-        stats.add(ReadAheadStats.Outcome.NOT_STARTED, notStarted);
+        int ready = run.ready.get();
+        int failed = run.failed.get();
         LOG.info(
-                "results day: a new list concerns {} students kept in the archive; {} ready, {} failed, {} not started"
-                        + " before it was announced, after {} ms",
+                "results day: a new list concerns {} students kept in the archive; {} ready, {} failed, {} running or"
+                        + " not started when it was announced, after {} ms",
                 concerned.get().size(),
-                run.ready.get(),
-                run.failed.get(),
-                notStarted,
+                ready,
+                failed,
+                concerned.get().size() - ready - failed,
                 Duration.ofNanos(ticker.read() - start).toMillis());
     }
 
@@ -177,7 +177,6 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
         private final Map<HallTicket, Course> students;
         private final CatalogSource.View read;
         private final CountDownLatch done;
-        private final AtomicInteger started = new AtomicInteger();
         private final AtomicInteger ready = new AtomicInteger();
         private final AtomicInteger failed = new AtomicInteger();
         private volatile boolean cancelled;
@@ -190,17 +189,19 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
 
         void lookUpAll() {
             Semaphore atOnce = new Semaphore(AT_ONCE);
+            int started = 0;
             for (Map.Entry<HallTicket, Course> student : students.entrySet()) {
                 try {
                     atOnce.acquire();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    return;
+                    cancelled = true;
                 }
                 if (cancelled) {
+                    stats.add(ReadAheadStats.Outcome.NOT_STARTED, students.size() - started);
                     return;
                 }
-                started.incrementAndGet();
+                started++;
                 Thread.ofVirtual().name("release-warm-up-student").start(() -> {
                     try {
                         boolean prepared = lookup.prepare(student.getValue(), student.getKey(), read);

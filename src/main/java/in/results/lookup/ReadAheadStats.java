@@ -9,7 +9,10 @@ public final class ReadAheadStats {
     public enum Outcome {
         /** Their answer was built on the new list and stored. */
         READY,
-        /** Their lookup failed, or joined a lookup of the list in use; they are looked up when they ask. */
+        /**
+         * Their lookup failed, was not made (the archive did not answer for them), or joined a lookup of the list in
+         * use; they are looked up when they ask.
+         */
         FAILED,
         /** The new list was used before their lookup could start; they are looked up when they ask. */
         NOT_STARTED;

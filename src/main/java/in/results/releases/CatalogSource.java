@@ -26,6 +26,8 @@ public final class CatalogSource {
     private final UnclassifiedReleases unclassified = new UnclassifiedReleases();
     private volatile Built last = new Built(List.of(), ExamCatalog.builtIn(), ExamCatalog.builtIn(), NO_LIST);
     private volatile View recent = new View(ExamCatalog.builtIn(), false, NO_LIST);
+    /** The version of the newest list a refresh read, given to the warm-up before requests see it. */
+    private volatile String readAhead = NO_LIST;
 
     public CatalogSource(ListPage<ReleaseListing> releases) {
         this.releases = releases;
@@ -81,12 +83,21 @@ public final class CatalogSource {
         releases.refreshIfDue(deadline, (kept, read) -> {
             String version = versionOf(read);
             if (!version.equals(versionOf(kept))) {
+                readAhead = version;
                 warmUp.beforeAnnouncing(ExamCatalog.from(kept), new View(ExamCatalog.from(read), true, version));
             }
         });
         if (releases.hasCopy()) {
             current(deadline);
         }
+    }
+
+    /**
+     * Whether {@code listVersion} is the version of the newest list a refresh of this instance read: an answer built
+     * on it (read ahead before requests see that list) is newer than {@link #recent}, never outdated by it.
+     */
+    public boolean isReadAhead(String listVersion) {
+        return !listVersion.equals(NO_LIST) && listVersion.equals(readAhead);
     }
 
     /**

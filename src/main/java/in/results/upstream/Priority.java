@@ -8,7 +8,7 @@ package in.results.upstream;
 public enum Priority {
     /**
      * A person is waiting for this answer (single lookups, semester and all-semesters lookups, release list), or will
-     * be in a moment: results day's read-ahead, whose deadline a minute away puts it behind every person waiting.
+     * be in a moment: results day's read-ahead, due two minutes after it starts, behind the people asking meanwhile.
      */
     INTERACTIVE,
     /**
