@@ -90,6 +90,7 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
+    /** Stops the server and deletes its log (a server that failed to start keeps it, for the error to name). */
     @Override
     public void close() {
         if (process != null) {
@@ -101,6 +102,11 @@ public final class RedisServer implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        try {
+            Files.deleteIfExists(log);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -122,7 +128,8 @@ public final class RedisServer implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start redis-server (apt-get install redis-server)", e);
         }
-        await().atMost(STARTUP)
+        await("redis-server answering on port " + port + " (its output: " + log + ")")
+                .atMost(STARTUP)
                 .pollInterval(Duration.ofMillis(20))
                 .ignoreExceptions()
                 .until(() -> process.isAlive() && answersPing());
