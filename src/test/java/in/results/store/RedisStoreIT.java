@@ -152,6 +152,21 @@ class RedisStoreIT {
     }
 
     @Test
+    void a_forced_reload_on_an_instance_that_never_read_the_key_replaces_the_fleets_copy() {
+        RedisStore<String, String> a = instance();
+        RedisStore<String, String> b = instance();
+        a.get("k", key -> fresh("old"), ample());
+
+        CachedAnswer<String> reloaded = b.reload("k", key -> fresh("new"), ample());
+        // A's own reload replaces the copy A had: the one B loaded since is newer, and answers it without a load.
+        CachedAnswer<String> reloadedByA = a.reload("k", key -> fresh("newer"), ample());
+
+        assertThat(reloaded.value()).isEqualTo("new");
+        assertThat(reloaded.status()).isEqualTo(CacheStatus.MISS);
+        assertThat(reloadedByA.value()).isEqualTo("new");
+    }
+
+    @Test
     void concurrent_misses_on_two_instances_load_once_and_the_waiter_gets_the_holders_answer() throws Exception {
         RedisStore<String, String> a = instance();
         RedisStore<String, String> b = instance();
