@@ -26,8 +26,8 @@ public final class CatalogSource {
     private final UnclassifiedReleases unclassified = new UnclassifiedReleases();
     private volatile Built last = new Built(List.of(), ExamCatalog.builtIn(), ExamCatalog.builtIn(), NO_LIST);
     private volatile View recent = new View(ExamCatalog.builtIn(), false, NO_LIST);
-    /** The version of the newest list a refresh read, given to the warm-up before requests see it. */
-    private volatile String readAhead = NO_LIST;
+    /** The catalogs of the newest list a refresh read, given to the warm-up before requests see it; null before. */
+    private volatile Built readAhead;
 
     public CatalogSource(ListPage<ReleaseListing> releases) {
         this.releases = releases;
@@ -46,13 +46,8 @@ public final class CatalogSource {
         View view;
         try {
             CachedAnswer<List<ReleaseListing>> answer = releases.current(deadline);
-            Built built = last;
-            if (built.listings() != answer.value()) {
-                built = new Built(
-                        answer.value(),
-                        ExamCatalog.from(answer.value()),
-                        ExamCatalog.fromOutdated(answer.value()),
-                        versionOf(answer.value()));
+            Built built = builtOf(answer.value());
+            if (built != last) {
                 unclassified.logNew(built.current());
                 last = built;
             }
@@ -80,11 +75,12 @@ public final class CatalogSource {
      * the one kept is given to {@code warmUp} first, and replaces it when the warm-up returns.
      */
     public void refresh(Deadline deadline, ReleaseWarmUp warmUp) {
-        releases.refreshIfDue(deadline, (kept, read) -> {
-            String version = versionOf(read);
-            if (!version.equals(versionOf(kept))) {
-                readAhead = version;
-                warmUp.beforeAnnouncing(ExamCatalog.from(kept), new View(ExamCatalog.from(read), true, version));
+        releases.refreshIfDue(deadline, (keptList, readList) -> {
+            Built kept = builtOf(keptList);
+            Built read = builtOf(readList);
+            if (!read.version().equals(kept.version())) {
+                readAhead = read;
+                warmUp.beforeAnnouncing(kept.current(), new View(read.current(), true, read.version()));
             }
         });
         if (releases.hasCopy()) {
@@ -97,7 +93,8 @@ public final class CatalogSource {
      * on it (read ahead before requests see that list) is newer than {@link #recent}, never outdated by it.
      */
     public boolean isReadAhead(String listVersion) {
-        return !listVersion.equals(NO_LIST) && listVersion.equals(readAhead);
+        Built ahead = readAhead;
+        return ahead != null && listVersion.equals(ahead.version());
     }
 
     /**
@@ -106,6 +103,22 @@ public final class CatalogSource {
      */
     public ExamCatalog lastKnown() {
         return last.outdated();
+    }
+
+    /**
+     * The catalogs of {@code listings}: those built already when it is the list in use or the one read ahead (the same
+     * object: the store hands out the list it was given), else built now.
+     */
+    private Built builtOf(List<ReleaseListing> listings) {
+        Built inUse = last;
+        if (inUse.listings() == listings) {
+            return inUse;
+        }
+        Built ahead = readAhead;
+        if (ahead != null && ahead.listings() == listings) {
+            return ahead;
+        }
+        return new Built(listings, ExamCatalog.from(listings), ExamCatalog.fromOutdated(listings), versionOf(listings));
     }
 
     /** A digest of the list's rows: equal lists give equal versions, in every instance of the fleet. */
