@@ -17,7 +17,6 @@ public record LookedUpStudent(HallTicket hallTicket, String regulation, String s
 
     /** Whether the lookup knew every release of {@code names} ({@link SeenReleases#nameOf}). */
     public boolean knewAll(Set<String> names) {
-        String spaced = " " + seenText + " ";
-        return names.stream().allMatch(name -> spaced.contains(" " + name + " "));
+        return SeenReleases.textNamesAll(seenText, names);
     }
 }

@@ -41,6 +41,12 @@ public record SeenReleases(Set<String> releases) {
         return String.join(" ", new TreeSet<>(releases));
     }
 
+    /** Whether {@code text} ({@link #text}) names every release of {@code names}, read without building the set. */
+    static boolean textNamesAll(String text, Set<String> names) {
+        String spaced = " " + text + " ";
+        return names.stream().allMatch(name -> spaced.contains(" " + name + " "));
+    }
+
     /** Reads {@link #text}. */
     public static SeenReleases parse(String text) {
         Objects.requireNonNull(text, "text");
