@@ -119,6 +119,15 @@ public record Exam(
                 dateAsListed);
     }
 
+    /**
+     * The RC/RV release of this exam: the same code, programme, regulation, semester and kind, listed as {@code title}
+     * on {@code released} with the link {@code params}; its pages have the seven-column layout.
+     */
+    Exam rcrvRelease(String title, LocalDate released, Map<String, String> params) {
+        return new Exam(
+                code, title, released, params, degree, regulation, semester, kind, true, MarksLayout.SEVEN_COLUMN);
+    }
+
     /** The row's link as the release list writes it, before HTML escaping. */
     public String link() {
         return "/jsp/SearchResult.jsp?" + query;

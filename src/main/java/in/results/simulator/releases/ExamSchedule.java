@@ -273,16 +273,6 @@ public final class ExamSchedule {
         double style = random.nextDouble();
         String prefix = style < SPACED_RCRV_PREFIX_BELOW ? " RC/RV " : style < RCRV_PREFIX_BELOW ? "RC/RV " : "RCRV ";
         LocalDate released = exam.releaseDate().plusDays(least + random.nextInt(spread));
-        return new Exam(
-                exam.code(),
-                prefix + exam.title().strip(),
-                released,
-                params,
-                exam.degree(),
-                exam.regulation(),
-                exam.semester(),
-                exam.kind(),
-                true,
-                MarksLayout.SEVEN_COLUMN);
+        return exam.rcrvRelease(prefix + exam.title().strip(), released, params);
     }
 }

@@ -111,17 +111,8 @@ final class NoiseReleaseGenerator {
         params.put("examCode", exam.code());
         params.put("etype", "rcrv");
         String prefix = random.nextBoolean() ? " RC/RV " : "RCRV ";
-        return new Exam(
-                exam.code(),
-                prefix + exam.title(),
-                exam.releaseDate().plusDays(21 + random.nextInt(22)),
-                params,
-                exam.degree(),
-                exam.regulation(),
-                exam.semester(),
-                exam.kind(),
-                true,
-                MarksLayout.SEVEN_COLUMN);
+        LocalDate released = exam.releaseDate().plusDays(21 + random.nextInt(22));
+        return exam.rcrvRelease(prefix + exam.title(), released, params);
     }
 
     private String regulation(Degree degree, LocalDate date) {
