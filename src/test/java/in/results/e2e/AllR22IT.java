@@ -297,6 +297,7 @@ class AllR22IT {
 
         var second = client.get("/all/" + student.hallTicket());
         long askedForTheHit = primary.requestCount() - asked;
+        client.awaitArchiveWritten();
         ticker.advance(Duration.ofDays(1).plusMinutes(1)); // no longer fresh: rebuilt from the pages kept
         primary.setDown(true);
         mirror.setDown(true);

@@ -159,6 +159,7 @@ class AllSemestersIT {
     void with_the_university_down_an_answer_no_longer_fresh_is_rebuilt_from_the_archive_alone() {
         Student student = student(EdgeCase.RCRV_RAISED);
         var fresh = client.get("/all-r18/" + student.hallTicket());
+        client.awaitArchiveWritten();
         ticker.advance(Duration.ofDays(1).plusMinutes(1)); // the answer and the release list are no longer fresh
         primary.setDown(true);
         mirror.setDown(true);

@@ -14,7 +14,6 @@ import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -182,15 +181,7 @@ class ReportIT {
         Student student = student(EdgeCase.ABSENT);
         Student other = student(EdgeCase.MALPRACTICE);
         client.get("/report/" + student.hallTicket());
-        // The archive keeps pages through a queue its writer drains within a second: wait until it has them all.
-        Awaitility.await("the archive's queued writes")
-                .atMost(Duration.ofSeconds(10))
-                .pollInterval(Duration.ofMillis(50))
-                .until(() -> client.get("/health")
-                                .json()
-                                .at("/archive/queued_writes")
-                                .asInt()
-                        == 0);
+        client.awaitArchiveWritten();
         // A day on, the answer is no longer fresh: it is rebuilt from the pages the archive keeps.
         ticker.advance(Duration.ofDays(1).plusMinutes(1));
         primary.setDown(true);

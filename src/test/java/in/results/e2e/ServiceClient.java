@@ -29,6 +29,17 @@ final class ServiceClient {
                 .build());
     }
 
+    /**
+     * Waits until the service's archive has written every page queued (its writer drains the queue within a second):
+     * before a test takes the university down to see an answer rebuilt from the archive.
+     */
+    void awaitArchiveWritten() {
+        org.awaitility.Awaitility.await("the archive's queued writes")
+                .atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> get("/health").json().at("/archive/queued_writes").asInt() == 0);
+    }
+
     Reply send(HttpRequest request) {
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
