@@ -41,7 +41,7 @@ class ForgetIT {
                 for (HallTicket student : List.of(FORGOTTEN, KEPT)) {
                     archive.keep(
                             new PageKey(student, "btech", "1605", false), new ArchivedAnswer.NoResult(Instant.now()));
-                    archive.recordSeen(student, "R18", new SeenReleases(Set.of("1605")));
+                    archive.recordLookup(student, "R18", new SeenReleases(Set.of("1605")), Map.of());
                 }
                 await().atMost(Duration.ofSeconds(10))
                         .until(() -> archive.stats().writes() == 4);

@@ -3,7 +3,6 @@ package in.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import in.results.archive.SeenReleases;
 import in.results.bulk.BulkStatus;
 import in.results.catalog.Course;
 import in.results.catalog.Degree;
@@ -33,12 +32,12 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Every answer the service keeps comes back from its Redis text equal to what was written. */
 class StoredFormatsTest {
     private static final ObjectMapper MAPPER = StoredFormats.mapper();
+    private static final Instant READ_AT = Instant.parse("2026-11-24T08:00:00.250Z");
     private static final StudentDetails STUDENT = new StudentDetails("189A1A0501", "A STUDENT", "A FATHER", "9A");
     private static final List<SubjectResult> ROWS = List.of(
             new SubjectResult("CS101", "PROGRAMMING", "25", "-1", "24", "Ab", "0"),
@@ -67,10 +66,23 @@ class StoredFormatsTest {
     void exam_answers_of_both_kinds_read_back_equal() {
         CopyCodec<ExamAnswer> codec = StoredFormats.examAnswers(MAPPER);
         ExamAnswer found =
-                new ExamAnswer.Found(new ResultPage("B.Tech I Year I Semester (R18) Regular", STUDENT, ROWS));
+                new ExamAnswer.Found(new ResultPage("B.Tech I Year I Semester (R18) Regular", STUDENT, ROWS), READ_AT);
 
         assertThat(roundTrip(codec, found)).isEqualTo(found);
-        assertThat(roundTrip(codec, new ExamAnswer.NoResult())).isEqualTo(new ExamAnswer.NoResult());
+        assertThat(roundTrip(codec, new ExamAnswer.NoResult(READ_AT))).isEqualTo(new ExamAnswer.NoResult(READ_AT));
+    }
+
+    @Test
+    void copies_written_before_answers_carried_their_time_and_outcomes_read_as_misses() {
+        String examWithoutTime =
+                "{\"format\":1,\"loaded_at_ms\":1,\"fresh_for_ms\":1000,\"value\":{\"kind\":\"no_result\"}}";
+        String transcriptWithSeenSet = "{\"format\":1,\"loaded_at_ms\":1,\"fresh_for_ms\":1000,\"value\":"
+                + "{\"kind\":\"no_result\",\"mark\":{\"listVersion\":\"v\",\"seen\":{\"releases\":[\"1501\"]}}}}";
+
+        assertThat(StoredFormats.examAnswers(MAPPER).read(examWithoutTime))
+                .isInstanceOf(CopyCodec.Decoded.Unreadable.class);
+        assertThat(StoredFormats.transcripts(MAPPER).read(transcriptWithSeenSet))
+                .isInstanceOf(CopyCodec.Decoded.Unreadable.class);
     }
 
     @Test
@@ -78,11 +90,12 @@ class StoredFormatsTest {
         CopyCodec<ExamAnswer> codec = StoredFormats.examAnswers(MAPPER);
         ResultPage page = new ResultPage("B.Tech I Year I Semester (R18) Regular", STUDENT, ROWS, Map.of("O", 10));
         String withoutLegend = "{\"kind\":\"found\",\"page\":{\"examTitle\":\"T\",\"details\":"
-                + MAPPER.writeValueAsString(STUDENT) + ",\"subjects\":[]}}";
+                + MAPPER.writeValueAsString(STUDENT) + ",\"subjects\":[]},\"readAt\":\"2026-11-24T08:00:00.250Z\"}";
 
-        assertThat(roundTrip(codec, new ExamAnswer.Found(page))).isEqualTo(new ExamAnswer.Found(page));
+        assertThat(roundTrip(codec, new ExamAnswer.Found(page, READ_AT)))
+                .isEqualTo(new ExamAnswer.Found(page, READ_AT));
         assertThat(MAPPER.readValue(withoutLegend, ExamAnswer.class))
-                .isEqualTo(new ExamAnswer.Found(new ResultPage("T", STUDENT, List.of(), Map.of())));
+                .isEqualTo(new ExamAnswer.Found(new ResultPage("T", STUDENT, List.of(), Map.of()), READ_AT));
     }
 
     @Test
@@ -103,7 +116,15 @@ class StoredFormatsTest {
     @Test
     void transcripts_keep_their_sgpa_kinds_and_decimal_scales() {
         CopyCodec<TranscriptAnswer> codec = StoredFormats.transcripts(MAPPER);
-        ListMark mark = new ListMark("5d41402abc4b2a76b9719d91", new SeenReleases(Set.of("1501", "1501R", "1560")));
+        ListMark mark = new ListMark(
+                "5d41402abc4b2a76b9719d91",
+                Map.of(
+                        "1501",
+                        ListMark.Outcome.PAGE,
+                        "1501R",
+                        ListMark.Outcome.NO_RESULT,
+                        "1560",
+                        ListMark.Outcome.NOT_NEEDED));
         AttemptPage page = new AttemptPage(
                 lastAttempts(Semester.S1_1).values().iterator().next(), new ResultPage("B.Tech I Year", STUDENT, ROWS));
         TranscriptAnswer found = new TranscriptAnswer.Found(

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -137,19 +138,24 @@ public final class Archive implements AutoCloseable {
     }
 
     /**
-     * Records the releases a complete lookup of {@code hallTicket} in {@code regulation} knew (queued), and that a
-     * person asked for it now.
+     * Records a complete lookup of {@code hallTicket} in {@code regulation} (queued), and that a person asked for it
+     * now: the releases it knew, and with them, in the same transaction, the answers it read that did not come from
+     * this archive's record of the student ({@code pages}; rewriting a page already kept changes nothing). So the
+     * seen set is never committed ahead of the pages it covers, whichever instance queued those pages, and when the
+     * queue is full nothing of the lookup is written rather than the seen set alone.
      */
-    public void recordSeen(HallTicket hallTicket, String regulation, SeenReleases seen) {
-        enqueue(new ArchiveRows.SeenWrite(hallTicket, regulation, seen, Optional.of(clock.instant())));
+    public void recordLookup(
+            HallTicket hallTicket, String regulation, SeenReleases seen, Map<PageKey, ArchivedAnswer> pages) {
+        enqueue(new ArchiveRows.LookupWrite(hallTicket, regulation, seen, Optional.of(clock.instant()), pages));
     }
 
     /**
-     * Records the releases a complete lookup read ahead knew (queued): as {@link #recordSeen}, but the time a person
-     * last asked stays as it was ({@link #lookedUp} orders by it).
+     * Records a complete lookup read ahead (queued): as {@link #recordLookup}, but the time a person last asked stays
+     * as it was ({@link #lookedUp} orders by it).
      */
-    public void recordSeenAhead(HallTicket hallTicket, String regulation, SeenReleases seen) {
-        enqueue(new ArchiveRows.SeenWrite(hallTicket, regulation, seen, Optional.empty()));
+    public void recordLookupAhead(
+            HallTicket hallTicket, String regulation, SeenReleases seen, Map<PageKey, ArchivedAnswer> pages) {
+        enqueue(new ArchiveRows.LookupWrite(hallTicket, regulation, seen, Optional.empty(), pages));
     }
 
     /**
@@ -382,7 +388,7 @@ public final class Archive implements AutoCloseable {
     private void write(Connection connection, List<ArchiveRows.Write> batch) throws SQLException {
         try {
             rows.write(connection, batch, this::changed);
-            stats.written(batch.size());
+            stats.written(ArchiveRows.rowsOf(batch));
             batch.clear();
             return;
         } catch (SQLException e) {
@@ -393,7 +399,7 @@ public final class Archive implements AutoCloseable {
         while (!batch.isEmpty()) {
             try {
                 rows.write(connection, batch.subList(0, 1), this::changed);
-                stats.written(1);
+                stats.written(ArchiveRows.rowsOf(batch.subList(0, 1)));
             } catch (SQLException e) {
                 if (!isRefusal(e)) {
                     throw e;

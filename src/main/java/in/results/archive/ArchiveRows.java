@@ -35,12 +35,18 @@ final class ArchiveRows {
     private static final String FOUND = "found";
     private static final String NO_RESULT = "no_result";
 
-    static final String PAGES_OF_STUDENT =
-            "SELECT degree, exam_code, rcrv, outcome, page, format, read_at FROM result_pages WHERE hall_ticket = ?";
+    /**
+     * Every kept page of a student and the releases their last lookup in a regulation knew (the one row whose degree
+     * is null), in one statement: one snapshot on SQLite and PostgreSQL alike, so that a seen set is never read
+     * without the pages written with it ({@link Archive#recordLookup}).
+     */
+    static final String STUDENT =
+            "SELECT degree, exam_code, rcrv, outcome, page, format, read_at FROM result_pages WHERE hall_ticket = ?"
+                    + " UNION ALL SELECT NULL, NULL, NULL, NULL, seen_releases, format, NULL FROM student_lookups"
+                    + " WHERE hall_ticket = ? AND regulation = ?";
+
     static final String PAGE = "SELECT degree, exam_code, rcrv, outcome, page, format, read_at FROM result_pages"
             + " WHERE hall_ticket = ? AND degree = ? AND exam_code = ? AND rcrv = ?";
-    static final String SEEN =
-            "SELECT seen_releases, format FROM student_lookups WHERE hall_ticket = ? AND regulation = ?";
     /** The students a person looked up most recently first. */
     static final String LOOKED_UP = "SELECT hall_ticket, regulation, seen_releases, format FROM student_lookups"
             + " ORDER BY looked_at DESC LIMIT ?";
@@ -78,34 +84,52 @@ final class ArchiveRows {
         this.stats = stats;
     }
 
-    /** A write waiting in the queue: one upsert. */
+    /** A write waiting in the queue: one transaction's part, never split. */
     sealed interface Write {}
+
+    /** The rows {@code writes} upsert. */
+    static int rowsOf(List<Write> writes) {
+        return writes.stream()
+                .mapToInt(write -> switch (write) {
+                    case PageWrite page -> 1;
+                    case LookupWrite lookup -> lookup.pages().size() + 1;
+                })
+                .sum();
+    }
 
     record PageWrite(PageKey key, ArchivedAnswer answer) implements Write {}
 
-    /** {@code lookedAt}: when a person's lookup completed; empty for a lookup read ahead. */
-    record SeenWrite(HallTicket hallTicket, String regulation, SeenReleases seen, Optional<Instant> lookedAt)
-            implements Write {}
+    /**
+     * A complete lookup: the pages it read and the releases it knew, written in one transaction, the pages first, so
+     * that the seen set never gets ahead of the pages it covers (whoever queued those pages, on whichever instance).
+     * {@code lookedAt}: when a person's lookup completed; empty for a lookup read ahead.
+     */
+    record LookupWrite(
+            HallTicket hallTicket,
+            String regulation,
+            SeenReleases seen,
+            Optional<Instant> lookedAt,
+            Map<PageKey, ArchivedAnswer> pages)
+            implements Write {
+        LookupWrite {
+            pages = Map.copyOf(pages);
+        }
+    }
 
     StudentRecord student(Connection connection, HallTicket hallTicket, String regulation) throws SQLException {
         Map<PageKey, ArchivedAnswer> pages = new HashMap<>();
-        try (PreparedStatement select = connection.prepareStatement(PAGES_OF_STUDENT)) {
+        SeenReleases seen = SeenReleases.NONE;
+        try (PreparedStatement select = connection.prepareStatement(STUDENT)) {
             select.setString(1, hallTicket.value());
+            select.setString(2, hallTicket.value());
+            select.setString(3, regulation);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    PageKey key = new PageKey(hallTicket, rows.getString(1), rows.getString(2), rows.getBoolean(3));
-                    answerOf(rows).ifPresent(answer -> pages.put(key, answer));
-                }
-            }
-        }
-        SeenReleases seen = SeenReleases.NONE;
-        try (PreparedStatement select = connection.prepareStatement(SEEN)) {
-            select.setString(1, hallTicket.value());
-            select.setString(2, regulation);
-            try (ResultSet rows = select.executeQuery()) {
-                if (rows.next()) {
-                    if (rows.getInt(2) <= FORMAT) {
-                        seen = SeenReleases.parse(rows.getString(1));
+                    if (rows.getString(1) != null) {
+                        PageKey key = new PageKey(hallTicket, rows.getString(1), rows.getString(2), rows.getBoolean(3));
+                        answerOf(rows).ifPresent(answer -> pages.put(key, answer));
+                    } else if (rows.getInt(6) <= FORMAT) {
+                        seen = SeenReleases.parse(rows.getString(5));
                     } else {
                         stats.unreadable();
                     }
@@ -161,21 +185,19 @@ final class ArchiveRows {
                 PreparedStatement upsertSeenAhead = connection.prepareStatement(UPSERT_SEEN_AHEAD)) {
             for (Write write : batch) {
                 switch (write) {
-                    case PageWrite page -> {
-                        if (differs(page(connection, page.key()), page.answer())) {
-                            changed.accept(page.key());
+                    case PageWrite page -> writePage(connection, upsertPage, page, changed);
+                    case LookupWrite lookup -> {
+                        for (Map.Entry<PageKey, ArchivedAnswer> page :
+                                lookup.pages().entrySet()) {
+                            writePage(connection, upsertPage, new PageWrite(page.getKey(), page.getValue()), changed);
                         }
-                        bindPage(upsertPage, page);
-                        upsertPage.executeUpdate();
-                    }
-                    case SeenWrite seen -> {
-                        PreparedStatement upsert = seen.lookedAt().isPresent() ? upsertSeen : upsertSeenAhead;
-                        upsert.setString(1, seen.hallTicket().value());
-                        upsert.setString(2, seen.regulation());
-                        upsert.setString(3, seen.seen().text());
+                        PreparedStatement upsert = lookup.lookedAt().isPresent() ? upsertSeen : upsertSeenAhead;
+                        upsert.setString(1, lookup.hallTicket().value());
+                        upsert.setString(2, lookup.regulation());
+                        upsert.setString(3, lookup.seen().text());
                         upsert.setInt(4, FORMAT);
-                        if (seen.lookedAt().isPresent()) {
-                            upsert.setLong(5, seen.lookedAt().get().toEpochMilli());
+                        if (lookup.lookedAt().isPresent()) {
+                            upsert.setLong(5, lookup.lookedAt().get().toEpochMilli());
                         }
                         upsert.executeUpdate();
                     }
@@ -188,6 +210,16 @@ final class ArchiveRows {
         } finally {
             connection.setAutoCommit(true);
         }
+    }
+
+    private void writePage(
+            Connection connection, PreparedStatement upsertPage, PageWrite page, Consumer<PageKey> changed)
+            throws SQLException {
+        if (differs(page(connection, page.key()), page.answer())) {
+            changed.accept(page.key());
+        }
+        bindPage(upsertPage, page);
+        upsertPage.executeUpdate();
     }
 
     long countPages(Connection connection) throws SQLException {

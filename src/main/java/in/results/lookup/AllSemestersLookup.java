@@ -2,6 +2,7 @@ package in.results.lookup;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.archive.Archive;
+import in.results.archive.ArchivedAnswer;
 import in.results.archive.PageKey;
 import in.results.archive.SeenReleases;
 import in.results.archive.StudentRecord;
@@ -87,6 +88,8 @@ public final class AllSemestersLookup {
      * person's whole {@link #LOAD_BUDGET}.
      */
     static final Duration READ_AHEAD_DUE = Duration.ofMinutes(2);
+    /** The most builds of one load while the list keeps changing under it. */
+    static final int MOST_BUILDS = 3;
 
     private final CatalogSource catalog;
     private final ExamLookup exams;
@@ -146,7 +149,9 @@ public final class AllSemestersLookup {
         running.raise(key, priority);
         try {
             CachedAnswer<TranscriptAnswer> answer = store.get(key, loader, deadline);
-            if (answer.status() == CacheStatus.HIT
+            // A copy kept, or a load joined (on another instance too) that an announcement has passed by: the caller
+            // starts or joins a load on the list announced.
+            if (answer.status() != CacheStatus.STALE
                     && listsNewRelease(key, answer.value().mark())) {
                 return store.reload(key, loader, deadline);
             }
@@ -194,9 +199,9 @@ public final class AllSemestersLookup {
     }
 
     /**
-     * Whether the current list shows a release that could hold a result of the student and that {@code mark} did not
-     * know. An outdated list tells nothing new; the same list version is answered without building the window, and an
-     * answer read ahead on the list this instance is about to use is newer than the current list.
+     * Whether the current list shows a release that could hold a result of the student and that {@code mark} holds no
+     * outcome for. An outdated list tells nothing new; the same list version is answered without building the window,
+     * and an answer read ahead on the list this instance is about to use is newer than the current list.
      */
     private boolean listsNewRelease(TranscriptKey key, ListMark mark) {
         CatalogSource.View view = catalog.recent();
@@ -242,7 +247,14 @@ public final class AllSemestersLookup {
         return SeenReleases.nameOf(release.code(), release.rcrv(), listed);
     }
 
-    /** @param readAhead whether no person asked for this lookup (results day's read-ahead) */
+    /**
+     * Builds the answer on {@code view}, and again on the list announced meanwhile, if one was (a load started during
+     * a warm-up, or joined across an announcement, is never stored on the list before the one announced); records the
+     * lookup in the archive, its pages with its seen set. Gives up, storing nothing, when the list changes under
+     * {@link #MOST_BUILDS} builds in a row.
+     *
+     * @param readAhead whether no person asked for this lookup (results day's read-ahead, on a list not announced yet)
+     */
     private Loaded<TranscriptAnswer> load(
             TranscriptKey key, CatalogSource.View view, Priority priority, Deadline deadline, boolean readAhead) {
         RunningLoads.Load load = running.started(key, deadline, priority);
@@ -252,31 +264,51 @@ public final class AllSemestersLookup {
             if (readAhead && kept.seen().equals(SeenReleases.NONE)) {
                 throw LookupFailure.unavailable("read ahead: the archive did not answer for the student");
             }
-            Plan plan = new Plan(key, view.catalog(), kept, load, deadline);
-            Optional<Transcript> transcript = plan.transcript();
-            ListMark mark;
-            if (view.current()) {
-                SeenReleases seen = knownReleases(plan.window, view.catalog());
-                String regulation = key.course().regulation().code();
-                if (readAhead) {
-                    archive.recordSeenAhead(key.hallTicket(), regulation, seen);
-                } else {
-                    archive.recordSeen(key.hallTicket(), regulation, seen);
+            CatalogSource.View builtOn = view;
+            for (int build = 1; ; build++) {
+                Plan plan = new Plan(key, builtOn.catalog(), kept, load, deadline);
+                Optional<Transcript> transcript = plan.transcript();
+                if (readAhead || !passedBy(builtOn)) {
+                    return answer(key, builtOn, plan, transcript, readAhead);
                 }
-                mark = new ListMark(view.listVersion(), seen);
-            } else {
-                mark = new ListMark(view.listVersion(), SeenReleases.NONE);
+                if (build == MOST_BUILDS) {
+                    throw LookupFailure.unavailable("the release list changed during " + build + " builds in a row");
+                }
+                builtOn = catalog.current(deadline);
             }
-            TranscriptAnswer answer = transcript
-                    .<TranscriptAnswer>map(found -> new TranscriptAnswer.Found(found, plan.pagesRead(), mark))
-                    .orElseGet(() -> new TranscriptAnswer.NoResult(mark));
-            // Without the current release list a new release may be missing: such an answer is kept only briefly.
-            Duration freshFor =
-                    answer instanceof TranscriptAnswer.Found && view.current() ? FRESH_FOR : NOT_FOUND_FRESH_FOR;
-            return new Loaded<>(answer, freshFor);
         } finally {
             running.ended(key, load);
         }
+    }
+
+    /** Whether a list other than {@code view}'s was announced since {@code view} was taken. */
+    private boolean passedBy(CatalogSource.View view) {
+        CatalogSource.View announced = catalog.recent();
+        return announced.current() && !announced.listVersion().equals(view.listVersion());
+    }
+
+    /** The answer of a complete build, recorded in the archive when its list is current. */
+    private Loaded<TranscriptAnswer> answer(
+            TranscriptKey key, CatalogSource.View view, Plan plan, Optional<Transcript> transcript, boolean readAhead) {
+        ListMark mark;
+        if (view.current()) {
+            mark = new ListMark(view.listVersion(), plan.outcomes());
+            String regulation = key.course().regulation().code();
+            if (readAhead) {
+                archive.recordLookupAhead(key.hallTicket(), regulation, mark.seen(), plan.pagesAsked());
+            } else {
+                archive.recordLookup(key.hallTicket(), regulation, mark.seen(), plan.pagesAsked());
+            }
+        } else {
+            mark = ListMark.outdated(view.listVersion());
+        }
+        TranscriptAnswer answer = transcript
+                .<TranscriptAnswer>map(found -> new TranscriptAnswer.Found(found, plan.pagesRead(), mark))
+                .orElseGet(() -> new TranscriptAnswer.NoResult(mark));
+        // Without the current release list a new release may be missing: such an answer is kept only briefly.
+        Duration freshFor =
+                answer instanceof TranscriptAnswer.Found && view.current() ? FRESH_FOR : NOT_FOUND_FRESH_FOR;
+        return new Loaded<>(answer, freshFor);
     }
 
     /** One lookup: its search, asked round by round, and the transcript its answers make. */
@@ -291,6 +323,8 @@ public final class AllSemestersLookup {
         private final Deadline deadline;
         /** Every release of the window and its RC/RV release, by the query that asks it. */
         private final Map<ExamQuery, ExamRelease> releases = new HashMap<>();
+        /** The answers this lookup got through {@link ExamLookup}, not from its archive record. */
+        private final Map<PageKey, ArchivedAnswer> asked = new HashMap<>();
 
         /** @param load the running load: its requests go with its priority as it is when each round is asked */
         Plan(TranscriptKey key, ExamCatalog catalog, StudentRecord kept, RunningLoads.Load load, Deadline deadline) {
@@ -356,7 +390,35 @@ public final class AllSemestersLookup {
             // fails leaves no exam load of its own behind for the next request to inherit.
             deadline.await(CompletableFuture.allOf(pending.values().toArray(new CompletableFuture<?>[0]))
                     .handle((done, failure) -> done));
-            pending.forEach((query, answer) -> search.record(query, deadline.await(answer)));
+            pending.forEach((query, pendingAnswer) -> {
+                ExamAnswer answer = deadline.await(pendingAnswer);
+                asked.put(PageKey.of(hallTicket, query), answer.archived());
+                search.record(query, answer);
+            });
+        }
+
+        /**
+         * The answers asked, keyed as the archive keeps them: written with the lookup's seen set, in one transaction
+         * ({@link Archive#recordLookup}).
+         */
+        Map<PageKey, ArchivedAnswer> pagesAsked() {
+            return asked;
+        }
+
+        /**
+         * What this build made of every release of the window and its RC/RV release: a page or "no result" read, or
+         * not needed by the plan.
+         */
+        Map<String, ListMark.Outcome> outcomes() {
+            Map<String, ListMark.Outcome> outcomes = new HashMap<>();
+            releases.forEach((query, release) -> outcomes.put(
+                    seenName(catalog, release),
+                    switch (search.answerOf(query).orElse(null)) {
+                        case ExamAnswer.Found found -> ListMark.Outcome.PAGE;
+                        case ExamAnswer.NoResult none -> ListMark.Outcome.NO_RESULT;
+                        case null -> ListMark.Outcome.NOT_NEEDED;
+                    }));
+            return outcomes;
         }
 
         /** The archive's answer to {@code query}, when it stands for the university's ({@link ArchiveReuse}). */

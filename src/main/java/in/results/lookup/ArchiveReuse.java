@@ -35,7 +35,7 @@ final class ArchiveReuse {
     /** A kept result page as the lookup's, when it stands for the university's; never a "no result". */
     Optional<ExamAnswer> reusedPage(ArchivedAnswer kept) {
         return kept instanceof ArchivedAnswer.Found found && (!found.page().hasWithheldRow() || isRecent(kept))
-                ? Optional.of(new ExamAnswer.Found(found.page()))
+                ? Optional.of(new ExamAnswer.Found(found.page(), found.readAt()))
                 : Optional.empty();
     }
 
@@ -48,7 +48,7 @@ final class ArchiveReuse {
             case ArchivedAnswer.Found found -> reusedPage(found);
             case ArchivedAnswer.NoResult none ->
                 known && (isRecent(none) || settled(none.readAt(), release))
-                        ? Optional.of(new ExamAnswer.NoResult())
+                        ? Optional.of(new ExamAnswer.NoResult(none.readAt()))
                         : Optional.empty();
         };
     }

@@ -295,6 +295,11 @@ final class AttemptSearch {
         return SemesterLookup.queryOf(release);
     }
 
+    /** What {@code query} answered, when asked. */
+    Optional<ExamAnswer> answerOf(ExamQuery query) {
+        return Optional.ofNullable(answers.get(query));
+    }
+
     /** The page {@code query} found, when asked and found. */
     Optional<ResultPage> pageOf(ExamQuery query) {
         return answers.get(query) instanceof ExamAnswer.Found found ? Optional.of(found.page()) : Optional.empty();

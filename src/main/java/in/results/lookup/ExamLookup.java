@@ -1,7 +1,6 @@
 package in.results.lookup;
 
 import in.results.archive.Archive;
-import in.results.archive.ArchivedAnswer;
 import in.results.archive.PageKey;
 import in.results.core.Deadline;
 import in.results.core.ExamQuery;
@@ -120,12 +119,14 @@ public final class ExamLookup {
         PageKey kept = PageKey.of(key.hallTicket(), key.exam());
         return switch (reply) {
             case Reply.Answered<ResultPage> answered -> {
-                archive.keep(kept, new ArchivedAnswer.Found(answered.value(), clock.instant()));
-                yield new Loaded<>(new ExamAnswer.Found(answered.value()), RESULT_FRESH);
+                ExamAnswer found = new ExamAnswer.Found(answered.value(), clock.instant());
+                archive.keep(kept, found.archived());
+                yield new Loaded<>(found, RESULT_FRESH);
             }
             case Reply.NoResult<ResultPage> none -> {
-                archive.keep(kept, new ArchivedAnswer.NoResult(clock.instant()));
-                yield new Loaded<>(new ExamAnswer.NoResult(), NO_RESULT_FRESH);
+                ExamAnswer noResult = new ExamAnswer.NoResult(clock.instant());
+                archive.keep(kept, noResult.archived());
+                yield new Loaded<>(noResult, NO_RESULT_FRESH);
             }
             case Reply.Unreadable<ResultPage> unreadable -> throw LookupFailure.unreadable(unreadable.reason());
             case Reply.Unavailable<ResultPage> down -> throw LookupFailure.unavailable(down.reason());

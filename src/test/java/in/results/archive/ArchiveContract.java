@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -100,8 +101,8 @@ abstract class ArchiveContract {
         archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
         archive().keep(key("1640", false), new ArchivedAnswer.NoResult(READ));
         archive().keep(new PageKey(OTHER, "btech", "1605", false), new ArchivedAnswer.NoResult(READ));
-        archive().recordSeen(STUDENT, "R18", new SeenReleases(Set.of("1605", "1605R", "1640")));
-        archive().recordSeen(STUDENT, "R18", new SeenReleases(Set.of("1605", "1605R", "1640", "1701")));
+        archive().recordLookup(STUDENT, "R18", new SeenReleases(Set.of("1605", "1605R", "1640")), Map.of());
+        archive().recordLookup(STUDENT, "R18", new SeenReleases(Set.of("1605", "1605R", "1640", "1701")), Map.of());
 
         StudentRecord record = reopened().student(STUDENT, "R18", soon());
         StudentRecord otherRegulation = archive().student(STUDENT, "R22", soon());
@@ -123,11 +124,11 @@ abstract class ArchiveContract {
         HallTicket neverAsked = new HallTicket("199A1A0504");
         awaitReady();
         for (HallTicket student : List.of(STUDENT, OTHER, third)) {
-            archive().recordSeen(student, "R18", new SeenReleases(Set.of("1605")));
+            archive().recordLookup(student, "R18", new SeenReleases(Set.of("1605")), Map.of());
             Thread.sleep(5); // one millisecond apart at least: the time a person asked orders them
         }
-        archive().recordSeenAhead(STUDENT, "R18", new SeenReleases(Set.of("1605", "1715", "1715R")));
-        archive().recordSeenAhead(neverAsked, "R18", new SeenReleases(Set.of("1715")));
+        archive().recordLookupAhead(STUDENT, "R18", new SeenReleases(Set.of("1605", "1715", "1715R")), Map.of());
+        archive().recordLookupAhead(neverAsked, "R18", new SeenReleases(Set.of("1715")), Map.of());
         awaitWritten(5);
 
         // when the students are scanned, all of them, only those that did not know 1715, and two at most
@@ -201,7 +202,7 @@ abstract class ArchiveContract {
         awaitReady();
         archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
         archive().keep(new PageKey(OTHER, "btech", "1605", false), new ArchivedAnswer.NoResult(READ));
-        archive().recordSeen(STUDENT, "R18", new SeenReleases(Set.of("1605")));
+        archive().recordLookup(STUDENT, "R18", new SeenReleases(Set.of("1605")), Map.of());
         awaitWritten(3);
 
         int deleted = archive().forget(STUDENT, Duration.ofSeconds(5));

@@ -18,6 +18,7 @@ import in.results.simulator.UniversitySimulator;
 import in.results.simulator.cohort.Mark;
 import in.results.simulator.cohort.Student;
 import in.results.testing.ReleaseLists;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -89,17 +90,25 @@ public record SearchReplay(List<Set<ExamQuery>> rounds, Set<String> askedCodes, 
     static ExamAnswer answerOf(Student student, ExamQuery query) {
         List<Mark> rows = (query.isRcrv() ? student.rcrvResults() : student.results()).get(query.examCode());
         if (rows == null) {
-            return new ExamAnswer.NoResult();
+            return new ExamAnswer.NoResult(Instant.EPOCH);
         }
         StudentDetails details =
                 new StudentDetails(student.hallTicket(), student.name(), student.fatherName(), student.collegeCode());
-        return new ExamAnswer.Found(new ResultPage(
-                "exam " + query.examCode(),
-                details,
-                rows.stream()
-                        .map(m -> new SubjectResult(
-                                m.code(), m.name(), m.internal(), m.external(), m.total(), m.grade(), m.credits()))
-                        .toList()));
+        return new ExamAnswer.Found(
+                new ResultPage(
+                        "exam " + query.examCode(),
+                        details,
+                        rows.stream()
+                                .map(m -> new SubjectResult(
+                                        m.code(),
+                                        m.name(),
+                                        m.internal(),
+                                        m.external(),
+                                        m.total(),
+                                        m.grade(),
+                                        m.credits()))
+                                .toList()),
+                Instant.EPOCH);
     }
 
     private static String releaseList(UniversitySimulator.Builder world) throws Exception {
