@@ -34,7 +34,7 @@ record AnswerStores(
      */
     private static final long EXAM_ENTRIES = entriesFor(100_000, 0.20, 1024);
 
-    private static final long TRANSCRIPT_ENTRIES = entriesFor(20_000, 0.30, 20 * 1024);
+    static final long TRANSCRIPT_ENTRIES = entriesFor(20_000, 0.30, 20 * 1024);
 
     private static long entriesFor(long most, double heapShare, long bytesEach) {
         return Math.min(most, (long) (Runtime.getRuntime().maxMemory() * heapShare / bytesEach));

@@ -168,7 +168,16 @@ public final class App {
                 config.listRefresh(),
                 config.requestDeadline().plus(config.warmUp()),
                 environment.ticker(),
-                new NewReleaseWarmUp(allSemesters, archive, config.warmUp(), environment.ticker(), readAhead));
+                new NewReleaseWarmUp(
+                        allSemesters,
+                        archive,
+                        config.warmUp(),
+                        NewReleaseWarmUp.Budget.of(
+                                config.readAheadMax(),
+                                AnswerStores.TRANSCRIPT_ENTRIES,
+                                config.upstreamRequestsPerSecond()),
+                        environment.ticker(),
+                        readAhead));
         BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
         AtomicReference<Javalin> server = new AtomicReference<>();
         Alerts alerts =

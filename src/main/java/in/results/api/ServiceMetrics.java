@@ -100,7 +100,9 @@ final class ServiceMetrics {
             FunctionCounter.builder("results_read_ahead_students", readAhead, r -> r.students(outcome))
                     .tag("outcome", outcome.label())
                     .description("students read ahead before a new release list was used: ready, failed (looked up"
-                            + " when they ask), not_started (the list was used first)")
+                            + " when they ask), not_started (the list was used first), not_fitted (beyond the warm-up's"
+                            + " plan: its share of the request budget, RESULTS_READ_AHEAD_MAX or half the transcripts"
+                            + " kept)")
                     .register(registry);
         }
         FunctionCounter.builder("results_archive_unreadable_rows", archive, ArchiveStats::unreadableRows)

@@ -88,6 +88,7 @@ public final class ConfigReader {
                 Duration.ofMillis(intSetting("RESULTS_DATABASE_TIMEOUT_MS", null, 500, 10, 60_000)),
                 Duration.ofSeconds(intSetting("RESULTS_LIST_REFRESH_SECONDS", null, 30, 5, 86_400)),
                 Duration.ofSeconds(intSetting("RESULTS_WARMUP_SECONDS", null, 15, 0, 60)),
+                intSetting("RESULTS_READ_AHEAD_MAX", null, 10_000, 0, 1_000_000),
                 alerts(),
                 demo);
     }

@@ -33,6 +33,8 @@ import java.util.Set;
  * @param listRefresh       how often the release list is read again (once for the fleet)
  * @param warmUp            the longest a newly read release list waits, before it is announced, while the students
  *                          the archive knows its new releases concern are looked up; zero: no read-ahead
+ * @param readAheadMax      the most students one warm-up reads ahead (fewer when the budget or the transcripts kept
+ *                          allow fewer); zero: none
  * @param alerts            result alerts: public URL, webhook targets, subscription limits, VAPID
  * @param demo              the embedded university simulator to start and point the upstream at, or NONE
  */
@@ -55,6 +57,7 @@ public record ServiceConfig(
         Duration databaseTimeout,
         Duration listRefresh,
         Duration warmUp,
+        int readAheadMax,
         AlertSettings alerts,
         DemoWorld demo) {
 
@@ -100,6 +103,7 @@ public record ServiceConfig(
                 databaseTimeout,
                 listRefresh,
                 warmUp,
+                readAheadMax,
                 alerts,
                 demo);
     }

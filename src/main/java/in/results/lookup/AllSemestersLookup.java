@@ -41,10 +41,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 
 /**
  * All semesters of a hall ticket in one course (programme and regulation), attempts merged (see
@@ -144,7 +147,7 @@ public final class AllSemestersLookup {
         TranscriptKey key = new TranscriptKey(course, hallTicket);
         Function<TranscriptKey, Loaded<TranscriptAnswer>> loader = k -> {
             Deadline loadDeadline = deadline.atLeast(LOAD_BUDGET);
-            return load(k, catalog.current(loadDeadline), priority, loadDeadline, false);
+            return load(k, catalog.current(loadDeadline), priority, loadDeadline, false, asked -> {});
         };
         running.raise(key, priority);
         try {
@@ -169,19 +172,23 @@ public final class AllSemestersLookup {
      * the work due first goes first (this instance's request budget), behind every person's lookup started within the
      * next minute. The archive records the releases it knew without counting it as a person's lookup
      * ({@link Archive#recordSeenAhead}); a student the archive does not answer for is not looked up (it would be a
-     * cold lookup of someone who may not come). Whether the answer stored was built on that list (false when the load
-     * failed or was not made, or when it joined a load of the list announced).
+     * cold lookup of someone who may not come). When the answer stored was built on that list, the number of answers
+     * it asked of {@link ExamLookup} (the university, or answers another lookup had just read); empty when the load
+     * failed or was not made, or when it joined a load of the list announced.
      */
-    public boolean prepare(Course course, HallTicket hallTicket, CatalogSource.View read) {
+    public OptionalInt prepare(Course course, HallTicket hallTicket, CatalogSource.View read) {
         TranscriptKey key = new TranscriptKey(course, hallTicket);
         Deadline deadline = Deadline.after(READ_AHEAD_DUE, ticker);
+        AtomicInteger asked = new AtomicInteger();
         try {
-            CachedAnswer<TranscriptAnswer> answer =
-                    store.reload(key, k -> load(k, read, Priority.INTERACTIVE, deadline, true), deadline);
+            CachedAnswer<TranscriptAnswer> answer = store.reload(
+                    key, k -> load(k, read, Priority.INTERACTIVE, deadline, true, asked::addAndGet), deadline);
             return answer.status() != CacheStatus.STALE
-                    && answer.value().mark().listVersion().equals(read.listVersion());
+                            && answer.value().mark().listVersion().equals(read.listVersion())
+                    ? OptionalInt.of(asked.get())
+                    : OptionalInt.empty();
         } catch (LookupFailure failure) {
-            return false;
+            return OptionalInt.empty();
         }
     }
 
@@ -254,9 +261,15 @@ public final class AllSemestersLookup {
      * {@link #MOST_BUILDS} builds in a row.
      *
      * @param readAhead whether no person asked for this lookup (results day's read-ahead, on a list not announced yet)
+     * @param asked     told how many answers each build asked of {@link ExamLookup}
      */
     private Loaded<TranscriptAnswer> load(
-            TranscriptKey key, CatalogSource.View view, Priority priority, Deadline deadline, boolean readAhead) {
+            TranscriptKey key,
+            CatalogSource.View view,
+            Priority priority,
+            Deadline deadline,
+            boolean readAhead,
+            IntConsumer asked) {
         RunningLoads.Load load = running.started(key, deadline, priority);
         try {
             StudentRecord kept =
@@ -268,6 +281,7 @@ public final class AllSemestersLookup {
             for (int build = 1; ; build++) {
                 Plan plan = new Plan(key, builtOn.catalog(), kept, load, deadline);
                 Optional<Transcript> transcript = plan.transcript();
+                asked.accept(plan.pagesAsked().size());
                 if (readAhead || !passedBy(builtOn)) {
                     return answer(key, builtOn, plan, transcript, readAhead);
                 }

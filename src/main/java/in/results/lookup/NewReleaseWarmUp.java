@@ -33,24 +33,51 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A student is concerned when the new list shows a release the list in use does not (a new exam, an RC/RV release,
  * a built-in code now listed) that could hold a result of theirs ({@link AttemptWindow}), and their last complete
- * lookup did not know it ({@link SeenReleases}). Of the {@link #MOST_STUDENTS} students a person looked up most
- * recently, the first {@link #MOST_CONCERNED} concerned are looked up, {@link #AT_ONCE} at a time, through the
- * all-semesters lookup ({@link AllSemestersLookup#prepare}): it asks only the new releases, keeps the pages in the
- * archive and stores the answer built on the new list; its requests go behind every person's waiting with them. The
- * list is announced when every one is ready, or after {@code RESULTS_WARMUP_SECONDS} (15 s by default, 0: no
- * read-ahead), whichever comes first; then no further student is started (the lookups under way finish, and a person
- * asking meanwhile joins them), and the students left are looked up when they ask. Only the instance that read the list
- * warms up: in a fleet the list is read once, and the pages and answers go to the shared archive and Redis.
+ * lookup did not know it ({@link SeenReleases}). The students a person looked up most recently are considered first
+ * (at least {@link #MOST_STUDENTS}, five times the plan when that is more).
+ *
+ * <p><b>The plan fits the budget.</b> At most {@link Budget#students} concerned students are planned
+ * ({@code RESULTS_READ_AHEAD_MAX}, and never more than half the transcripts the service keeps, so that reading ahead
+ * does not push out the answers of those who asked lately). Their lookups start {@link #AT_ONCE} at a time, each
+ * only while the upstream requests made so far and expected of those running (the mean of the students done, one
+ * each before any is) fit the warm-up's request budget: {@code RESULTS_WARMUP_SECONDS} at reading ahead's share
+ * ({@link Budget#SHARE}) of {@code RESULTS_UPSTREAM_RPS}. Concerned students beyond the plan or the budget count as
+ * not fitted ({@link ReadAheadStats.Outcome#NOT_FITTED}); they are looked up when they ask, asking only what is new.
+ * Each lookup goes through the all-semesters lookup ({@link AllSemestersLookup#prepare}): it asks only the new
+ * releases, keeps the pages in the archive and stores the answer built on the new list; its requests go behind every
+ * person's waiting with them. The list is announced when every one is ready, or after {@code RESULTS_WARMUP_SECONDS}
+ * (15 s by default, 0: no read-ahead), whichever comes first; then no further student is started (the lookups under
+ * way finish, and a person asking meanwhile joins them). Only the instance that read the list warms up: in a fleet the
+ * list is read once, and the pages and answers go to the shared archive and Redis.
  */
 public final class NewReleaseWarmUp implements ReleaseWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(NewReleaseWarmUp.class);
-    /** The most students considered, those a person looked up most recently first. */
+    /** The fewest students considered, those a person looked up most recently first. */
     static final int MOST_STUDENTS = 10_000;
+    /** Students considered per student planned, when that is more than {@link #MOST_STUDENTS}. */
+    static final int CONSIDERED_PER_PLANNED = 5;
+
     /**
-     * The most students looked up: about what the default request budget (100 a second) reads in the longest warm-up
-     * (60 s), and fewer than the transcripts the service keeps, so that reading ahead does not push out answers.
+     * How much one warm-up may read ahead.
+     *
+     * @param students          the most students planned: {@code RESULTS_READ_AHEAD_MAX}, and half the transcripts kept
+     * @param requestsPerSecond upstream requests a second reading ahead may use; zero: no bound (an unlimited budget)
      */
-    static final int MOST_CONCERNED = 2_000;
+    public record Budget(int students, double requestsPerSecond) {
+        /** Reading ahead's share of the request budget: {@link #AT_ONCE} of the default 32 requests in flight. */
+        static final double SHARE = 0.75;
+
+        /** The budget of an instance with these settings, keeping {@code transcriptsKept} answers at most. */
+        public static Budget of(int readAheadMax, long transcriptsKept, int upstreamRequestsPerSecond) {
+            return new Budget((int) Math.min(readAheadMax, transcriptsKept / 2), upstreamRequestsPerSecond * SHARE);
+        }
+
+        /** The upstream requests a warm-up of {@code time} may make; infinite without a bound. */
+        double requests(Duration time) {
+            return requestsPerSecond == 0 ? Double.POSITIVE_INFINITY : requestsPerSecond * time.toMillis() / 1000.0;
+        }
+    }
+
     /** Students looked up at once: three quarters of the default requests in flight per host, the rest for people. */
     static final int AT_ONCE = 24;
     /** How often a waiting warm-up looks whether it was stopped. */
@@ -59,26 +86,34 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
     private final AllSemestersLookup lookup;
     private final Archive archive;
     private final Duration waitAtMost;
+    private final Budget budget;
     private final Ticker ticker;
     private final ReadAheadStats stats;
     private volatile Run current;
 
     /**
      * @param waitAtMost the longest a new list waits for the warm-up before it is announced; zero: none
+     * @param budget     how many students, and upstream requests a second, one warm-up may use
      * @param stats      counts every student read ahead by how it ended
      */
     public NewReleaseWarmUp(
-            AllSemestersLookup lookup, Archive archive, Duration waitAtMost, Ticker ticker, ReadAheadStats stats) {
+            AllSemestersLookup lookup,
+            Archive archive,
+            Duration waitAtMost,
+            Budget budget,
+            Ticker ticker,
+            ReadAheadStats stats) {
         this.lookup = lookup;
         this.archive = archive;
         this.waitAtMost = waitAtMost;
+        this.budget = budget;
         this.ticker = ticker;
         this.stats = stats;
     }
 
     @Override
     public void beforeAnnouncing(ExamCatalog announced, CatalogSource.View read) {
-        if (waitAtMost.isZero()) {
+        if (waitAtMost.isZero() || budget.students() == 0) {
             return;
         }
         long start = ticker.read();
@@ -92,22 +127,30 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
         if (concerned.get().isEmpty()) {
             return;
         }
-        Run run = new Run(concerned.get(), read);
+        Map<HallTicket, Course> planned = new LinkedHashMap<>();
+        concerned.get().entrySet().stream()
+                .limit(budget.students())
+                .forEach(student -> planned.put(student.getKey(), student.getValue()));
+        int beyondPlan = concerned.get().size() - planned.size();
+        stats.add(ReadAheadStats.Outcome.NOT_FITTED, beyondPlan);
+        Run run = new Run(planned, read, budget.requests(waitAtMost));
         current = run;
         Thread.ofVirtual().name("release-warm-up").start(run::lookUpAll);
         run.awaitUntil(until);
         run.cancel(); // announced now: the students not started are looked up when they ask
         current = null;
-        int ready = run.ready.get();
-        int failed = run.failed.get();
         LOG.info(
-                "results day: a new list concerns {} students kept in the archive; {} ready, {} failed, {} running or"
-                        + " not started when it was announced, after {} ms",
+                "results day: a new list concerns {} students kept in the archive; {} planned, {} ready, {} failed,"
+                        + " {} did not fit the request budget or the plan, {} running or not started when it was"
+                        + " announced, after {} ms ({} upstream answers read ahead)",
                 concerned.get().size(),
-                ready,
-                failed,
-                concerned.get().size() - ready - failed,
-                Duration.ofNanos(ticker.read() - start).toMillis());
+                planned.size(),
+                run.ready.get(),
+                run.failed.get(),
+                run.notFitted.get() + beyondPlan,
+                planned.size() - run.ready.get() - run.failed.get() - run.notFitted.get(),
+                Duration.ofNanos(ticker.read() - start).toMillis(),
+                run.requests.get());
     }
 
     @Override
@@ -122,8 +165,9 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
     private Optional<Map<HallTicket, Course>> concerned(ExamCatalog announced, ExamCatalog read, Deadline deadline) {
         Map<SameWindow, Set<String>> newByWindow = new HashMap<>();
         Map<HallTicket, Course> concerned = new LinkedHashMap<>();
+        int considered = Math.max(MOST_STUDENTS, CONSIDERED_PER_PLANNED * budget.students());
         return archive.lookedUp(
-                        MOST_STUDENTS,
+                        considered,
                         student -> courseOf(student)
                                 .filter(course -> {
                                     Set<String> fresh = newByWindow.computeIfAbsent(
@@ -133,7 +177,7 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
                                 })
                                 .map(course -> concerned.putIfAbsent(student.hallTicket(), course) == null)
                                 .orElse(false),
-                        MOST_CONCERNED,
+                        considered,
                         deadline)
                 .map(students -> concerned);
     }
@@ -172,18 +216,28 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
         }
     }
 
-    /** One warm-up: its students looked up {@link #AT_ONCE} at a time, until all are or it is cancelled. */
+    /**
+     * One warm-up: its students looked up {@link #AT_ONCE} at a time, each started only while the requests made and
+     * expected fit {@code requestBudget}, until all are, the budget is spent, or it is cancelled.
+     */
     private final class Run {
         private final Map<HallTicket, Course> students;
         private final CatalogSource.View read;
+        private final double requestBudget;
         private final CountDownLatch done;
         private final AtomicInteger ready = new AtomicInteger();
         private final AtomicInteger failed = new AtomicInteger();
+        private final AtomicInteger notFitted = new AtomicInteger();
+        /** Upstream answers the lookups that ended asked for. */
+        private final AtomicInteger requests = new AtomicInteger();
+
+        private final AtomicInteger ended = new AtomicInteger();
         private volatile boolean cancelled;
 
-        Run(Map<HallTicket, Course> students, CatalogSource.View read) {
+        Run(Map<HallTicket, Course> students, CatalogSource.View read, double requestBudget) {
             this.students = students;
             this.read = read;
+            this.requestBudget = requestBudget;
             this.done = new CountDownLatch(students.size());
         }
 
@@ -201,22 +255,42 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
                     stats.add(ReadAheadStats.Outcome.NOT_STARTED, students.size() - started);
                     return;
                 }
+                if (!fitsBudget(started)) {
+                    notFitted.addAndGet(students.size() - started);
+                    stats.add(ReadAheadStats.Outcome.NOT_FITTED, students.size() - started);
+                    for (int left = started; left < students.size(); left++) {
+                        done.countDown();
+                    }
+                    return;
+                }
                 started++;
                 Thread.ofVirtual().name("release-warm-up-student").start(() -> {
                     try {
-                        boolean prepared = lookup.prepare(student.getValue(), student.getKey(), read);
-                        (prepared ? ready : failed).incrementAndGet();
-                        stats.add(prepared ? ReadAheadStats.Outcome.READY : ReadAheadStats.Outcome.FAILED, 1);
+                        OptionalInt asked = lookup.prepare(student.getValue(), student.getKey(), read);
+                        asked.ifPresent(requests::addAndGet);
+                        (asked.isPresent() ? ready : failed).incrementAndGet();
+                        stats.add(asked.isPresent() ? ReadAheadStats.Outcome.READY : ReadAheadStats.Outcome.FAILED, 1);
                     } catch (RuntimeException e) {
                         failed.incrementAndGet();
                         stats.add(ReadAheadStats.Outcome.FAILED, 1);
                         LOG.warn("results day: a read-ahead lookup failed: {}", e.toString());
                     } finally {
+                        ended.incrementAndGet();
                         atOnce.release();
                         done.countDown();
                     }
                 });
             }
+        }
+
+        /**
+         * Whether one more student fits: the requests made so far, and those expected of the {@code started} lookups
+         * not ended and of this one (the mean of the lookups ended, one each before any has), within the budget.
+         */
+        private boolean fitsBudget(int started) {
+            int endedSoFar = ended.get();
+            double expectedEach = endedSoFar == 0 ? 1 : (double) requests.get() / endedSoFar;
+            return requests.get() + (started - endedSoFar + 1) * expectedEach <= requestBudget;
         }
 
         /** Waits until every student was looked up, {@code until} passes, or the run is cancelled. */

@@ -15,7 +15,12 @@ public final class ReadAheadStats {
          */
         FAILED,
         /** The new list was used before their lookup could start; they are looked up when they ask. */
-        NOT_STARTED;
+        NOT_STARTED,
+        /**
+         * They did not fit the warm-up's plan: its upstream requests (the warm-up's time at reading ahead's share of the
+         * request budget), {@code RESULTS_READ_AHEAD_MAX}, or half the transcripts kept; looked up when they ask.
+         */
+        NOT_FITTED;
 
         /** The metric label. */
         public String label() {

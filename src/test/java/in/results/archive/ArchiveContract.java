@@ -116,6 +116,36 @@ abstract class ArchiveContract {
     }
 
     @Test
+    void a_lookup_is_written_with_the_answers_it_asked_and_a_newer_kept_page_is_never_replaced_by_an_older_one() {
+        // given a "no result" of 1640 read before it was published, and a page of 1605 read after the answer the
+        // lookup passes on for it
+        Instant later = READ.plusSeconds(60);
+        awaitReady();
+        archive().keep(key("1640", false), new ArchivedAnswer.NoResult(READ));
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, later));
+
+        // when a lookup that read 1640's page (and an older "no result" of 1605) records what it knew
+        archive()
+                .recordLookup(
+                        STUDENT,
+                        "R18",
+                        new SeenReleases(Set.of("1605", "1640")),
+                        Map.of(
+                                key("1640", false),
+                                new ArchivedAnswer.Found(PAGE, later),
+                                key("1605", false),
+                                new ArchivedAnswer.NoResult(READ)));
+        awaitWritten(5);
+
+        // then the student's record holds the seen set with the pages it covers, the newest read of each
+        StudentRecord record = reopened().student(STUDENT, "R18", soon());
+        assertThat(record.pages())
+                .containsEntry(key("1640", false), new ArchivedAnswer.Found(PAGE, later))
+                .containsEntry(key("1605", false), new ArchivedAnswer.Found(PAGE, later));
+        assertThat(record.seen().releases()).containsExactlyInAnyOrder("1605", "1640");
+    }
+
+    @Test
     void students_come_most_recently_asked_by_a_person_first_and_a_lookup_read_ahead_keeps_their_place()
             throws Exception {
         // given three students looked up by people one after another (STUDENT first), and then a lookup read ahead

@@ -48,6 +48,17 @@ class ConfigReaderTest {
     }
 
     @Test
+    void reading_ahead_plans_ten_thousand_students_at_most_by_default_and_zero_plans_none() {
+        assertThat(ConfigReader.read(List.of(), Map.of()).readAheadMax()).isEqualTo(10_000);
+        assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_READ_AHEAD_MAX", "0"))
+                        .readAheadMax())
+                .isZero();
+        assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_READ_AHEAD_MAX", "-1")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("RESULTS_READ_AHEAD_MAX");
+    }
+
+    @Test
     void cors_origins_are_any_none_or_a_list_of_origins_in_lower_case() {
         assertThat(ConfigReader.read(List.of(), Map.of("RESULTS_CORS_ORIGINS", "*"))
                         .corsOrigins())
