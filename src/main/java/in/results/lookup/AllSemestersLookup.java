@@ -135,7 +135,7 @@ public final class AllSemestersLookup {
     /**
      * The merged transcript of {@code hallTicket} over the releases of {@code course}; throws
      * {@link LookupFailure} when the university fails, or the lookup does not end before {@code deadline} and
-     * nothing is stored — then with {@link LookupFailure#retryAfter} the time by which the load, going on, should
+     * nothing is stored (or only a copy without a release the current list shows, while the university answers) — then with {@link LookupFailure#retryAfter} the time by which the load, going on, should
      * have ended ({@link RunningLoads#expectedEnd}).
      * Concurrent callers share one load, bounded by the first caller's deadline or {@link #LOAD_BUDGET}, whichever
      * is later, its upstream requests sent with the highest {@code priority} of the callers waiting for it (a round
@@ -152,10 +152,15 @@ public final class AllSemestersLookup {
         running.raise(key, priority);
         try {
             CachedAnswer<TranscriptAnswer> answer = store.get(key, loader, deadline);
+            boolean outdated = listsNewRelease(key, answer.value().mark());
+            if (answer.status() == CacheStatus.STALE && outdated && exams.universityAnswers()) {
+                // A stale copy without a release the list shows stands in only while the university fails: one that
+                // is merely slow to reach (a results day's queue) tells the caller when to come back instead.
+                throw LookupFailure.unavailable("the answer is being rebuilt for a release listed since");
+            }
             // A copy kept, or a load joined (on another instance too) that an announcement has passed by: the caller
             // starts or joins a load on the list announced.
-            if (answer.status() != CacheStatus.STALE
-                    && listsNewRelease(key, answer.value().mark())) {
+            if (answer.status() != CacheStatus.STALE && outdated) {
                 return store.reload(key, loader, deadline);
             }
             return answer;

@@ -12,6 +12,7 @@ import in.results.store.AnswerStore;
 import in.results.store.CacheStatus;
 import in.results.store.CachedAnswer;
 import in.results.store.Loaded;
+import in.results.upstream.BreakerState;
 import in.results.upstream.Priority;
 import in.results.upstream.UpstreamClient;
 import java.time.Clock;
@@ -93,6 +94,11 @@ public final class ExamLookup {
             throw LookupFailure.unavailable("no current answer for exam " + exam.examCode());
         }
         return answer;
+    }
+
+    /** Whether the university answers: some host's circuit breaker is closed. */
+    public boolean universityAnswers() {
+        return upstream.health().stream().anyMatch(host -> host.state() == BreakerState.CLOSED);
     }
 
     /** The stored answer (fresh or stale) without asking the university. */

@@ -74,7 +74,19 @@ public record Cohort(long seed, List<Exam> exams, List<Student> students, List<N
      * same seed gives an equal cohort, and its R18 students are the same whatever R22 holds.
      */
     public static Cohort generate(long seed) {
-        return new CohortGenerator(seed).generate();
+        return generate(seed, 100);
+    }
+
+    /**
+     * The cohort of {@link #generate(long)} on the same release list, with every section drawn {@code sectionPercent}
+     * % as large: about 1,500 students at 100, 2,000 at 140 — a larger university for benchmarks at scale (its
+     * students, pages and notices differ from the default world's).
+     */
+    public static Cohort generate(long seed, int sectionPercent) {
+        if (sectionPercent < 1 || sectionPercent > 250) {
+            throw new IllegalArgumentException("sectionPercent must be 1 to 250, got " + sectionPercent);
+        }
+        return new CohortGenerator(seed, sectionPercent).generate();
     }
 
     /**

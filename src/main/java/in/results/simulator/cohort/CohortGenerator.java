@@ -26,14 +26,17 @@ final class CohortGenerator {
     private static final long R22_STREAM_SALT = 0x5222_2022_2022_5222L;
 
     private final long seed;
+    private final int sectionPercent;
     private final SplittableRandom random;
     private final SplittableRandom r22Random;
     private final ExamSchedule schedule;
     private final Examiner examiner;
     private final NamePool names;
 
-    CohortGenerator(long seed) {
+    /** @param sectionPercent how large each section is drawn, in percent of the default world's (100) */
+    CohortGenerator(long seed, int sectionPercent) {
         this.seed = seed;
+        this.sectionPercent = sectionPercent;
         this.random = new SplittableRandom(seed);
         this.r22Random = new SplittableRandom(seed ^ R22_STREAM_SALT);
         this.schedule = ExamSchedule.create(random.split(), r22Random.split());
@@ -54,6 +57,6 @@ final class CohortGenerator {
     }
 
     private List<Student> students(Intake intake, SplittableRandom random, Examiner examiner, NamePool names) {
-        return new Registrar(schedule).students(intake, random, examiner, names);
+        return new Registrar(schedule).students(intake.withSectionsScaled(sectionPercent), random, examiner, names);
     }
 }

@@ -135,6 +135,36 @@ record Intake(
                 Map.of());
     }
 
+    /**
+     * This intake with every section drawn {@code percent} % as large (sizes fixed for a batch stay as they are): a
+     * larger university for benchmarks at scale. 100 is this intake.
+     */
+    Intake withSectionsScaled(int percent) {
+        List<Shape> scaled = shapes.stream()
+                .map(shape -> new Shape(
+                        shape.college(),
+                        shape.branch(),
+                        shape.lateral(),
+                        shape.least() * percent / 100,
+                        Math.max(1, shape.spread() * percent / 100),
+                        shape.fromBatch(),
+                        shape.toBatch(),
+                        shape.fixedSlots()))
+                .toList();
+        return new Intake(
+                programme,
+                regulation,
+                batches,
+                scaled,
+                detentionYears,
+                suppliesForAPlannedFate,
+                reRegisters,
+                timetable,
+                curriculum,
+                semesters,
+                laterRegulations);
+    }
+
     /** This intake sitting the regular releases {@code timetable} names. */
     Intake withTimetable(Timetable timetable) {
         return new Intake(
