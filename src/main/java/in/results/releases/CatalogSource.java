@@ -45,15 +45,7 @@ public final class CatalogSource {
     public View current(Deadline deadline) {
         View view;
         try {
-            CachedAnswer<List<ReleaseListing>> answer = releases.current(deadline);
-            Built built = builtOf(answer.value());
-            if (built != last) {
-                unclassified.logNew(built.current());
-                last = built;
-            }
-            view = releases.isCurrent(answer)
-                    ? new View(built.current(), true, built.version())
-                    : new View(built.outdated(), false, NO_LIST);
+            view = viewOf(releases.current(deadline));
         } catch (LookupFailure e) {
             view = new View(last.outdated(), false, NO_LIST);
         }
@@ -62,11 +54,23 @@ public final class CatalogSource {
     }
 
     /**
-     * The catalog {@link #current} gave last, without asking anything: what a request checks its cached answer
-     * against. {@link ListWatch} keeps it as recent as the list's refresh interval.
+     * The catalog of the list kept now (with Redis, the fleet's copy), without asking anything; when none is kept, the
+     * one {@link #current} gave last: what a request checks its cached answer against, so that no answer is served
+     * on a list older than the one {@code /new/all} shows.
      */
     public View recent() {
-        return recent;
+        return releases.kept().map(this::viewOf).orElse(recent);
+    }
+
+    private View viewOf(CachedAnswer<List<ReleaseListing>> answer) {
+        Built built = builtOf(answer.value());
+        if (built != last) {
+            unclassified.logNew(built.current());
+            last = built;
+        }
+        return releases.isCurrent(answer)
+                ? new View(built.current(), true, built.version())
+                : new View(built.outdated(), false, NO_LIST);
     }
 
     /**

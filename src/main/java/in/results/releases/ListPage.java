@@ -74,7 +74,12 @@ public final class ListPage<T> {
 
     /** Whether a copy of the page is kept (fresh or not). */
     public boolean hasCopy() {
-        return store.peek(KEY).isPresent();
+        return kept().isPresent();
+    }
+
+    /** The copy kept now (with Redis: the fleet's), fresh or not, without asking the university. */
+    public Optional<CachedAnswer<List<T>>> kept() {
+        return store.peek(KEY);
     }
 
     /** Whether {@code answer} may stand for the university's current list: read within {@link #TRUSTED_FOR}. */
