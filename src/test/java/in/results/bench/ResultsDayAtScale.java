@@ -36,8 +36,7 @@ import java.util.stream.Collectors;
  * scale"). The university of {@link Cohort#DEFAULT_SEED} stands on the day before its next regular release after
  * {@link ResultsDayReturn#LATE_2023}. {@code -Dbench.resultsDay.students=N} students of every regulation (default
  * 2,000, the whole world when it holds fewer: those whose {@code /all} answer the publication changes first, then
- * others, picked with fixed seeds) are looked up once, from at most {@link #LOOKUP_CLIENTS} clients; the service
- * restarts on the same data and reads the list of the day before; the university publishes the regular release and
+ * others, picked with fixed seeds) are looked up until answered ({@link #dayBefore}); the service restarts on the same data and reads the list of the day before; the university publishes the regular release and
  * the RC/RV releases of the {@link ResultsDayReturn#RCRV_WINDOW_DAYS} days after it at once
  * ({@link UniversitySimulator#advanceTo} the last of them). From then on {@link AnnouncementWatch} polls every
  * instance's list, and a crowd of {@link #DURING_CLIENTS} clients asks random students of the N; once every list
@@ -51,8 +50,8 @@ import java.util.stream.Collectors;
  * Redis emptied, three new ones started). Default settings but for a trusted proxy (each client has an address of its
  * own); L = {@link Benchmarks#L}, the university serves {@link Benchmarks#SERVER_CAPACITY} at once. The day before
  * takes about a quarter of a second per student at the default budget (100 requests/s): nine minutes at 2,000.
- * Bounded: N lookups the day before and a quiet wait of at most {@link #FINAL_QUIET} plus {@link #QUIET_PER_STUDENT}
- * per student; the crowd during the publication stops {@link #DURING_AFTER_ANNOUNCEMENT} after the announcement,
+ * Bounded: the day before, {@link #LOOKUP_ROUNDS} rounds of at most N lookups within {@link #FINAL_QUIET} plus
+ * {@link #LOOKUP_TIME_PER_STUDENT} per student; the crowd during the publication stops {@link #DURING_AFTER_ANNOUNCEMENT} after the announcement,
  * {@link #LONGEST_DURING} after the publication or after {@link #DURING_REQUESTS_EACH} N requests, whichever comes
  * first; the return waits for the announcement {@link #LONGEST_DURING} at most and sends 5 N requests; a last quiet
  * wait of {@link #FINAL_QUIET} at most.
@@ -69,7 +68,8 @@ final class ResultsDayAtScale {
     private static final int DURING_REQUESTS_EACH = 3;
     private static final Duration DURING_AFTER_ANNOUNCEMENT = Duration.ofSeconds(15);
     private static final Duration LONGEST_DURING = Duration.ofSeconds(150);
-    private static final Duration QUIET_PER_STUDENT = Duration.ofMillis(500);
+    private static final int LOOKUP_ROUNDS = 10;
+    private static final Duration LOOKUP_TIME_PER_STUDENT = Duration.ofSeconds(1);
     private static final Duration FINAL_QUIET = Duration.ofMinutes(2);
     private static final String DURING = "during";
     private static final String RETURN = "return";
@@ -254,31 +254,48 @@ final class ResultsDayAtScale {
         return services;
     }
 
-    /** Every student looked up once, round-robin over {@code bases}; then the university's quiet wait. */
+    /**
+     * Every student looked up until answered, round-robin over {@code bases}, from at most {@link #LOOKUP_CLIENTS}
+     * clients: a student answered neither 200 nor 404 (a 503 past the deadline, whose lookup went on behind the
+     * budget and may have failed there) asks again once the university is quiet, as a student would, for at most
+     * {@link #LOOKUP_ROUNDS} rounds and {@link #LOOKUP_TIME_PER_STUDENT} per student plus {@link #FINAL_QUIET}.
+     */
     private void dayBefore(UniversitySimulator simulator, List<String> bases) throws Exception {
         long start = System.nanoTime();
-        List<String> urls = new ArrayList<>();
-        for (int i = 0; i < students.size(); i++) {
-            urls.add(bases.get(i % bases.size()) + "/all/" + students.get(i));
+        Duration longest = LOOKUP_TIME_PER_STUDENT.multipliedBy(students.size()).plus(FINAL_QUIET);
+        List<String> left = students;
+        List<String> rounds = new ArrayList<>();
+        for (int round = 1;
+                !left.isEmpty() && round <= LOOKUP_ROUNDS && ClientCrowd.millisSince(start) < longest.toMillis();
+                round++) {
+            List<String> urls = new ArrayList<>();
+            for (int i = 0; i < left.size(); i++) {
+                urls.add(bases.get(i % bases.size()) + "/all/" + left.get(i));
+            }
+            List<Sent> sent = crowd.ask(urls, Math.min(LOOKUP_CLIENTS, urls.size()), start, (one, reply) -> {});
+            long clientsMs = ClientCrowd.millisSince(start);
+            long quietMs = ResultsDayBurst.awaitQuiet(simulator, start, longest);
+            left = sent.stream()
+                    .filter(one -> one.status() != 200 && one.status() != 404)
+                    .map(Sent::hallTicket)
+                    .toList();
+            rounds.add(String.format(
+                    "%d asked, answered by %.1f s, statuses %s, quiet at %.1f s",
+                    urls.size(),
+                    clientsMs / 1000.0,
+                    new TreeMap<>(sent.stream().collect(Collectors.groupingBy(Sent::status, Collectors.counting()))),
+                    quietMs / 1000.0));
         }
-        List<Sent> sent = crowd.ask(urls, Math.min(LOOKUP_CLIENTS, urls.size()), start, (one, reply) -> {});
-        long clientsMs = ClientCrowd.millisSince(start);
-        Duration longest = QUIET_PER_STUDENT.multipliedBy(students.size()).plus(FINAL_QUIET);
-        long quietMs = ResultsDayBurst.awaitQuiet(simulator, start, longest);
-        boolean gaveUp = ClientCrowd.millisSince(start) >= longest.toMillis();
         Map<String, Long> perStudent = ResultsDayReturn.requestsPerStudent(simulator, students);
         long requests = simulator.requestCount("/resultAction");
         System.out.printf(
-                "the day before: %d students looked up once (/all) through %d instance(s) from %d clients, answered"
-                        + " after %.1f s (statuses %s); the university quiet after %.1f s%s; %d result-page requests,"
-                        + " %.1f per student, %s (median / p90 / max)%n",
+                "the day before: %d students looked up (/all) through %d instance(s) until answered, in %.1f s: %s;"
+                        + " %d left unanswered; %d result-page requests, %.1f per student, %s (median / p90 / max)%n",
                 students.size(),
                 bases.size(),
-                Math.min(LOOKUP_CLIENTS, urls.size()),
-                clientsMs / 1000.0,
-                new TreeMap<>(sent.stream().collect(Collectors.groupingBy(Sent::status, Collectors.counting()))),
-                quietMs / 1000.0,
-                gaveUp ? " (gave up waiting after " + longest.toSeconds() + " s)" : "",
+                ClientCrowd.millisSince(start) / 1000.0,
+                rounds,
+                left.size(),
                 requests,
                 requests / (double) students.size(),
                 Spread.of(List.copyOf(perStudent.values())).format(0));
