@@ -49,7 +49,8 @@ import java.util.stream.Collectors;
  * unless {@code -Dbench.resultsDay.fleet=false}, three instances on one Redis and one PostgreSQL (all three stopped,
  * Redis emptied, three new ones started). Default settings but for a trusted proxy (each client has an address of its
  * own); L = {@link Benchmarks#L}, the university serves {@link Benchmarks#SERVER_CAPACITY} at once. The day before
- * takes about a quarter of a second per student at the default budget (100 requests/s): nine minutes at 2,000.
+ * takes a sixth of a second per student at the default budget (100 requests/s): four minutes for the 1,522 students of
+ * the default world, in four rounds.
  * Bounded: the day before, {@link #LOOKUP_ROUNDS} rounds of at most N lookups within {@link #FINAL_QUIET} plus
  * {@link #LOOKUP_TIME_PER_STUDENT} per student; the crowd during the publication stops {@link #DURING_AFTER_ANNOUNCEMENT} after the announcement,
  * {@link #LONGEST_DURING} after the publication or after {@link #DURING_REQUESTS_EACH} N requests, whichever comes
