@@ -2,8 +2,9 @@
 # Reproducible benchmark (BENCHMARKS.md): the service against the university simulator on loopback.
 # Options: -Dbench.latencyMs=300 -Dbench.studentsPerBatch=10 -Dbench.regulations=R18,R22
 #          -Dbench.worlds=2023-11-30,latest,latest+2021-06-01 -Dbench.suites=cold,replay,burst (any of cold, programmes,
-#          replay, burst, cached, redis, fleet, results-day, alerts, wire, in that order)
+#          replay, burst, cached, redis, fleet, results-day, results-day-scale, alerts, wire, in that order)
 #          programmes: -Dbench.programmes.worlds=2023-11-30,2024-10-31,2025-03-27 -Dbench.programmes.perGroup=25
+#          results-day-scale: -Dbench.resultsDay.students=2000 -Dbench.resultsDay.fleet=true
 # Prints, per world (the university as of a day, its list possibly without older rows), regulation and batch, the
 # cold /all-r18 or /all-r22 latency in units of L (median, p90, max), the upstream requests per lookup and per real
 # result page of the student; then every student's search replayed without HTTP (requests, rounds); then a
@@ -11,7 +12,10 @@
 # with 'cached', warm latency, cached throughput and one bulk job.
 # Other suites: redis (cached /all-r18, Redis vs embedded), fleet (three instances on Redis), results-day (200 students
 # return after a restart on the day their results are published: visibility, exactness, upstream requests per student;
-# the same on three instances with Redis and PostgreSQL; the archive's size and write cost), alerts (a release
+# the same on three instances with Redis and PostgreSQL; the archive's size and write cost), results-day-scale (the
+# same day for N students of every regulation, outside mvn test: the day before alone takes 4 minutes at 1,522;
+# every answer sent after the service announced the publication checked; wrong answers, answers in time, requests per
+# returning student, time to show the release, reading ahead's counts; one instance, then three), alerts (a release
 # dispatched to 500 webhook subscribers on loopback, alone and during a results-day burst: time until each is told,
 # upstream requests per subscriber, webhook-ids, signatures), wire (the jar in its
 # own process with jvm.options, wrk against cached /all-r18 and /health, RSS, first vs later cold lookup; needs wrk;
@@ -26,5 +30,11 @@ esac
 ./mvnw -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath
 # The benchmark's own JVM (simulator, clients and, but for the wire suite, the service) runs with jvm.options too, but
 # without class data sharing: its classes come from directories, which an archive cannot hold.
-exec java @jvm.options -Xshare:off "$@" \
+heap=()
+case " $* " in
+  # results-day-scale holds three services, the simulator's world and thousands of reply bodies in this one JVM:
+  # jvm.options' 256 MB is one service's bound. The services then size their stores for 2 GB (the suite says so).
+  *" -Dbench.suites="*results-day-scale*) heap=(-Xmx2g) ;;
+esac
+exec java @jvm.options "${heap[@]}" -Xshare:off "$@" \
   -cp "target/test-classes:target/classes:$(cat target/bench.classpath)" in.results.bench.Benchmarks

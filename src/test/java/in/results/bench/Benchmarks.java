@@ -43,11 +43,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * (cold, burst and cached after a JVM warm-up on another cohort); {@code redis} — cached answers on the embedded store and on
  * Redis; {@code fleet} — three instances on one Redis ({@link FleetBenchmarks}); {@code results-day} — students
  * returning, after a restart, on the day their results are published, on one instance and on a fleet with
- * PostgreSQL, and the archive's size and write cost ({@link ResultsDayReturn}); {@code alerts} — a new release
- * dispatched to 500 webhook subscribers, alone and during a results-day burst ({@link AlertsBenchmark});
- * {@code wire} — the jar in a process of its own under {@code wrk} ({@link WireBenchmark}). Worlds
- * ({@code -Dbench.worlds}): {@code latest}, a day {@code YYYY-MM-DD} (the university as it stood then), either
- * with {@code +YYYY-MM-DD} (the list without its rows released before that day).
+ * PostgreSQL, and the archive's size and write cost ({@link ResultsDayReturn}); {@code results-day-scale} — the same
+ * day at a size that is a parameter, every answer after the announcement checked ({@link ResultsDayAtScale});
+ * {@code alerts} — a new release dispatched to 500 webhook subscribers, alone and during a results-day burst
+ * ({@link AlertsBenchmark}); {@code wire} — the jar in a process of its own under {@code wrk} ({@link WireBenchmark}).
+ * Worlds ({@code -Dbench.worlds}): {@code latest}, a day {@code YYYY-MM-DD} (the university as it stood then),
+ * either with {@code +YYYY-MM-DD} (the list without its rows released before that day).
  */
 public final class Benchmarks {
     static final Duration L = Duration.ofMillis(Long.getLong("bench.latencyMs", 300));
@@ -197,6 +198,9 @@ public final class Benchmarks {
         }
         if (SUITES.contains("results-day")) {
             new ResultsDayReturn(cohort).run();
+        }
+        if (SUITES.contains("results-day-scale")) {
+            new ResultsDayAtScale(cohort).run();
         }
         if (SUITES.contains("alerts")) {
             new AlertsBenchmark(cohort).run();

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
 
 /**
  * Many clients asking one service at once, as on a results day: each client has an address of its own behind a
@@ -61,13 +62,29 @@ final class ClientCrowd {
      * {@code startNanos} ({@link System#nanoTime()}).
      */
     List<Sent> ask(List<String> urls, int clients, long startNanos, Listener listener) throws InterruptedException {
+        List<Sent> sent = askUntil(urls, 0, clients, startNanos, listener, () -> false);
+        if (sent.size() != urls.size()) {
+            throw new IllegalStateException(
+                    "a client failed: " + sent.size() + " of " + urls.size() + " requests answered");
+        }
+        return sent;
+    }
+
+    /**
+     * As {@link #ask}, from clients numbered {@code firstClient} on (addresses no other crowd of the benchmark uses
+     * at the same time), each taking no further request once {@code stop} says so: returns the requests answered,
+     * every one of {@code urls} unless stopped (or a client failed, which takes no further request).
+     */
+    List<Sent> askUntil(
+            List<String> urls, int firstClient, int clients, long startNanos, Listener listener, BooleanSupplier stop)
+            throws InterruptedException {
         ConcurrentLinkedQueue<String> queue = new ConcurrentLinkedQueue<>(urls);
         List<Sent> sent = Collections.synchronizedList(new ArrayList<>());
         try (var crowd = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (int c = 0; c < clients; c++) {
+            for (int c = firstClient; c < firstClient + clients; c++) {
                 int client = c;
                 crowd.submit(() -> {
-                    for (String next = queue.poll(); next != null; next = queue.poll()) {
+                    for (String next = queue.poll(); next != null && !stop.getAsBoolean(); next = queue.poll()) {
                         String url = next;
                         long sentMs = millisSince(startNanos);
                         HttpResponse<String> reply = send(url, client);
@@ -83,10 +100,6 @@ final class ClientCrowd {
                     return null;
                 });
             }
-        }
-        if (sent.size() != urls.size()) {
-            throw new IllegalStateException(
-                    "a client failed: " + sent.size() + " of " + urls.size() + " requests answered");
         }
         return List.copyOf(sent);
     }

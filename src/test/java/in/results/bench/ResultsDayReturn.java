@@ -78,9 +78,9 @@ final class ResultsDayReturn {
     /** How long the benchmark waits for a release to show before it gives up on that phase. */
     private static final Duration LONGEST_VISIBILITY_WAIT = Duration.ofSeconds(120);
 
-    private static final Duration POLL = Duration.ofMillis(250);
+    static final Duration POLL = Duration.ofMillis(250);
     /** RC/RV releases published within this many days of the regular one are the second publication. */
-    private static final int RCRV_WINDOW_DAYS = 14;
+    static final int RCRV_WINDOW_DAYS = 14;
 
     private static final int COST_LOOKUPS = 40;
     /**
@@ -93,8 +93,7 @@ final class ResultsDayReturn {
     private static final List<String> PATHS =
             List.of("/resultAction", "/jsp/home.jsp", "/jsp/RCRVInfo.jsp", "/jsp/SearchResult.jsp");
 
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private final Cohort world;
     private final Exam regular;
@@ -111,17 +110,23 @@ final class ResultsDayReturn {
         this.world = world;
         this.regular = world.nextRegularRelease(LATE_2023).orElseThrow();
         this.dayBefore = regular.releaseDate().minusDays(1);
-        this.rcrvDay =
-                world
-                        .releasesBetween(
-                                regular.releaseDate(), regular.releaseDate().plusDays(RCRV_WINDOW_DAYS))
-                        .stream()
-                        .filter(Exam::rcrv)
-                        .filter(exam -> world.students().stream()
-                                .anyMatch(student -> student.rcrvResults().containsKey(exam.code())))
-                        .map(Exam::releaseDate)
-                        .reduce((first, later) -> later);
+        this.rcrvDay = rcrvDay(world, regular);
         this.deadline = ConfigReader.read(List.of(), Map.of()).requestDeadline();
+    }
+
+    /**
+     * The day of the last RC/RV release within {@link #RCRV_WINDOW_DAYS} after {@code regular} that holds a page of
+     * some student of {@code world}, if any.
+     */
+    static Optional<LocalDate> rcrvDay(Cohort world, Exam regular) {
+        return world
+                .releasesBetween(regular.releaseDate(), regular.releaseDate().plusDays(RCRV_WINDOW_DAYS))
+                .stream()
+                .filter(Exam::rcrv)
+                .filter(exam -> world.students().stream()
+                        .anyMatch(student -> student.rcrvResults().containsKey(exam.code())))
+                .map(Exam::releaseDate)
+                .reduce((first, later) -> later);
     }
 
     void run() throws Exception {
@@ -702,7 +707,11 @@ final class ResultsDayReturn {
         return counts;
     }
 
-    private static Map<String, Long> requestsPerStudent(UniversitySimulator simulator, List<String> hallTickets) {
+    /**
+     * The university's result-page requests for each of {@code hallTickets} since its counters were last reset:
+     * {@link UniversitySimulator#resultRequestsFor} summed over every exam code it was asked for.
+     */
+    static Map<String, Long> requestsPerStudent(UniversitySimulator simulator, List<String> hallTickets) {
         Set<String> codes = simulator.resultRequestsByExam().keySet();
         Map<String, Long> perStudent = new HashMap<>();
         for (String ht : hallTickets) {
@@ -821,7 +830,7 @@ final class ResultsDayReturn {
         return 0;
     }
 
-    private static String base(Javalin service) {
+    static String base(Javalin service) {
         return "http://127.0.0.1:" + service.port();
     }
 
