@@ -200,7 +200,7 @@ public final class Benchmarks {
             new ResultsDayReturn(cohort).run();
         }
         if (SUITES.contains("results-day-scale")) {
-            new ResultsDayAtScale(cohort).run();
+            new ResultsDayAtScale().run();
         }
         if (SUITES.contains("alerts")) {
             new AlertsBenchmark(cohort).run();

@@ -62,7 +62,7 @@ final class ClientCrowd {
      * {@code startNanos} ({@link System#nanoTime()}).
      */
     List<Sent> ask(List<String> urls, int clients, long startNanos, Listener listener) throws InterruptedException {
-        List<Sent> sent = askUntil(urls, 0, clients, startNanos, listener, () -> false);
+        List<Sent> sent = askUntil(urls, 0, clients, Duration.ZERO, startNanos, listener, () -> false);
         if (sent.size() != urls.size()) {
             throw new IllegalStateException(
                     "a client failed: " + sent.size() + " of " + urls.size() + " requests answered");
@@ -72,11 +72,18 @@ final class ClientCrowd {
 
     /**
      * As {@link #ask}, from clients numbered {@code firstClient} on (addresses no other crowd of the benchmark uses
-     * at the same time), each taking no further request once {@code stop} says so: returns the requests answered,
-     * every one of {@code urls} unless stopped (or a client failed, which takes no further request).
+     * at the same time), each waiting {@code pause} after every answer (a student reading it before asking again) and
+     * taking no further request once {@code stop} says so: returns the requests answered, every one of {@code urls}
+     * unless stopped (or a client failed, which takes no further request).
      */
     List<Sent> askUntil(
-            List<String> urls, int firstClient, int clients, long startNanos, Listener listener, BooleanSupplier stop)
+            List<String> urls,
+            int firstClient,
+            int clients,
+            Duration pause,
+            long startNanos,
+            Listener listener,
+            BooleanSupplier stop)
             throws InterruptedException {
         ConcurrentLinkedQueue<String> queue = new ConcurrentLinkedQueue<>(urls);
         List<Sent> sent = Collections.synchronizedList(new ArrayList<>());
@@ -96,6 +103,7 @@ final class ClientCrowd {
                                 new Sent(url, client, sentMs, millisSince(startNanos), reply.statusCode(), retryAfter);
                         sent.add(one);
                         listener.answered(one, reply);
+                        Thread.sleep(pause);
                     }
                     return null;
                 });

@@ -33,13 +33,15 @@ import java.util.stream.Collectors;
 /**
  * {@code -Dbench.suites=results-day-scale}: the results day of {@link ResultsDayReturn} at a size that is a parameter,
  * with every answer sent after the service announced the publication checked (issue 26, "Results day at ten times the
- * scale"). The university of {@link Cohort#DEFAULT_SEED} stands on the day before its next regular release after
+ * scale"). The university of {@link Cohort#DEFAULT_SEED}, its sections drawn {@link #SECTION_PERCENT} % as large
+ * (2,043 students by default), stands on the day before its next regular release after
  * {@link ResultsDayReturn#LATE_2023}. {@code -Dbench.resultsDay.students=N} students of every regulation (default
  * 2,000, the whole world when it holds fewer: those whose {@code /all} answer the publication changes first, then
  * others, picked with fixed seeds) are looked up until answered ({@link #dayBefore}); the service restarts on the same data and reads the list of the day before; the university publishes the regular release and
  * the RC/RV releases of the {@link ResultsDayReturn#RCRV_WINDOW_DAYS} days after it at once
  * ({@link UniversitySimulator#advanceTo} the last of them). From then on {@link AnnouncementWatch} polls every
- * instance's list, and a crowd of {@link #DURING_CLIENTS} clients asks random students of the N; once every list
+ * instance's list, and a crowd of {@link #DURING_CLIENTS} clients, each pausing {@link #DURING_PAUSE} after every
+ * answer, asks random students of the N; once every list
  * shows the publication, the N come back {@link ResultsDayBurst#REQUESTS_EACH} times each from
  * {@link ResultsDayBurst#CLIENTS} clients. Every answer is judged by when it was sent ({@link AnnouncedAnswers});
  * the university's result-page requests per returning student since the publication, the time to show the release and
@@ -50,7 +52,7 @@ import java.util.stream.Collectors;
  * Redis emptied, three new ones started). Default settings but for a trusted proxy (each client has an address of its
  * own); L = {@link Benchmarks#L}, the university serves {@link Benchmarks#SERVER_CAPACITY} at once. The day before
  * takes a sixth of a second per student at the default budget (100 requests/s): four minutes for the 1,522 students of
- * the default world, in four rounds.
+ * the default world, in four rounds, about six for 2,043.
  * Bounded: the day before, {@link #LOOKUP_ROUNDS} rounds of at most N lookups within {@link #FINAL_QUIET} plus
  * {@link #LOOKUP_TIME_PER_STUDENT} per student; the crowd during the publication stops {@link #DURING_AFTER_ANNOUNCEMENT} after the announcement,
  * {@link #LONGEST_DURING} after the publication or after {@link #DURING_REQUESTS_EACH} N requests, whichever comes
@@ -59,10 +61,22 @@ import java.util.stream.Collectors;
  */
 final class ResultsDayAtScale {
     private static final int STUDENTS = Integer.getInteger("bench.resultsDay.students", 2000);
+    /**
+     * {@code -Dbench.resultsDay.sectionPercent}: how large the world's sections are drawn
+     * ({@link Cohort#generate(long, int)}), in percent of the default world's: 140 holds 2,043 students.
+     */
+    private static final int SECTION_PERCENT = Integer.getInteger("bench.resultsDay.sectionPercent", 140);
+
     private static final boolean FLEET = Boolean.parseBoolean(System.getProperty("bench.resultsDay.fleet", "true"));
 
     private static final int LOOKUP_CLIENTS = 300;
     private static final int DURING_CLIENTS = 100;
+    /**
+     * Each client of the crowd during the publication waits this long after an answer: the crowd then spans the
+     * warm-up and the announcement (about a hundred requests a second) rather than being answered from the cache
+     * within a second or two.
+     */
+    private static final Duration DURING_PAUSE = Duration.ofSeconds(1);
     /** The crowd during the publication has addresses of its own: the return wave overlaps it. */
     private static final int DURING_FIRST_CLIENT = 10_000;
 
@@ -94,8 +108,8 @@ final class ResultsDayAtScale {
     private final Duration deadline = ConfigReader.read(List.of(), Map.of()).requestDeadline();
     private final ClientCrowd crowd = new ClientCrowd();
 
-    ResultsDayAtScale(Cohort world) {
-        this.world = world;
+    ResultsDayAtScale() {
+        this.world = Cohort.generate(Cohort.DEFAULT_SEED, SECTION_PERCENT);
         this.regular = world.nextRegularRelease(ResultsDayReturn.LATE_2023).orElseThrow();
         this.dayBefore = regular.releaseDate().minusDays(1);
         this.rcrvDay = ResultsDayReturn.rcrvDay(world, regular);
@@ -386,6 +400,7 @@ final class ResultsDayAtScale {
                     duringRequests(bases),
                     DURING_FIRST_CLIENT,
                     DURING_CLIENTS,
+                    DURING_PAUSE,
                     publishedNanos,
                     AnnouncedAnswers.keeping(DURING, replies),
                     () -> duringOver(watch, publishedNanos)));
