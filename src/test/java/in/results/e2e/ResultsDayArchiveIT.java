@@ -21,6 +21,11 @@ import in.results.testing.RedisServer;
 import in.results.testing.ReleaseLists;
 import io.javalin.Javalin;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayDeque;
@@ -35,6 +40,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -326,12 +332,8 @@ class ResultsDayArchiveIT {
                 .findFirst()
                 .orElseThrow();
         service.get(transcriptPath(student));
-        StringBuilder early = new StringBuilder("/api?hallticket=" + student.hallTicket());
-        RESULTS_DAY_RELEASE
-                .linkParams()
-                .forEach((name, value) ->
-                        early.append('&').append(name).append('=').append(value));
-        var tooEarly = service.get(early.toString());
+        String early = examPath(student, RESULTS_DAY_RELEASE);
+        var tooEarly = service.get(early);
 
         // when the university publishes it
         publish(RESULTS_DAY);
@@ -343,7 +345,167 @@ class ResultsDayArchiveIT {
                 .pollInterval(Duration.ofMillis(250))
                 .until(() -> service.get(transcriptPath(student)).json().equals(expected));
         assertThat(tooEarly.status()).isEqualTo(404);
-        assertThat(service.get(early.toString()).status()).isEqualTo(200);
+        assertThat(service.get(early).status()).isEqualTo(200);
+    }
+
+    @Test
+    void a_load_started_on_the_old_list_and_joined_after_the_new_one_was_announced_answers_on_the_new_list() {
+        // given a service that reads the list every 5 s and waits at most 2 s for reading ahead (10 s for an answer of
+        // the university, 30 s for a request), a student of the batch looked up the day before (the archive knows
+        // them: a new list is read ahead for them), and a university that takes 4 s to answer anything
+        university(DAY_BEFORE);
+        ServiceClient service = service(Map.of(
+                "RESULTS_LIST_REFRESH_SECONDS",
+                "5",
+                "RESULTS_WARMUP_SECONDS",
+                "2",
+                "RESULTS_UPSTREAM_TIMEOUT_MS",
+                "10000",
+                "RESULTS_REQUEST_DEADLINE_MS",
+                "30000"));
+        Cohort before = primary.cohort();
+        Cohort after = COHORT.asOf(RESULTS_DAY);
+        List<Student> batch = after.students().stream()
+                .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
+                .filter(s -> !before.student(s.hallTicket()).orElseThrow().hasNoResult())
+                .limit(2)
+                .toList();
+        Student known = batch.getFirst();
+        Student unknown = batch.getLast();
+        lookUpExactly(service, before, List.of(known));
+        Duration slow = Duration.ofSeconds(4);
+        primary.setLatency(slow, Duration.ZERO);
+        mirror.setLatency(slow, Duration.ZERO);
+        Map<String, Map<String, Long>> askedBefore = askedPerStudent(batch);
+
+        // when the university publishes, and while the service reads the known student ahead on the new list (its new
+        // page asked: the list is read, not announced yet), a person asks for a student the archive does not know (a
+        // cold lookup, on the list in use); once the list shows the release, the same student is asked for again
+        publish(RESULTS_DAY);
+        await("the new list read ahead for " + known.hallTicket())
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(10))
+                .until(() -> !askedSince(askedBefore, known).isEmpty());
+        long askedDuringWarmUp = System.nanoTime();
+        CompletableFuture<ServiceClient.Reply> duringWarmUp =
+                CompletableFuture.supplyAsync(() -> service.get(transcriptPath(unknown)));
+        await("the new release on the service's list")
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> service.get("/new/all").response().body().contains(examCodeField(RESULTS_DAY_RELEASE)));
+        boolean loadRunning = !duringWarmUp.isDone();
+        long shown = System.nanoTime();
+        ServiceClient.Reply afterAnnouncement = service.get(transcriptPath(unknown));
+        long answered = System.nanoTime();
+        ServiceClient.Reply next = service.get(transcriptPath(unknown));
+
+        // then the lookup asked for during the warm-up was still under way when the release showed, and the request
+        // made after it, which joined that lookup, is answered on the new list: the truth of results day, and so is
+        // the next, the new page asked once in all
+        System.out.printf(
+                "a load joined across an announcement: the release showed %d ms after the lookup was asked for, and"
+                        + " the request joining it was answered %d ms later%n",
+                Duration.ofNanos(shown - askedDuringWarmUp).toMillis(),
+                Duration.ofNanos(answered - shown).toMillis());
+        ObjectNode truth = ExpectedTranscript.of(after, unknown);
+        assertThat(batch).hasSize(2);
+        assertThat(truth)
+                .as("results day changes the transcript")
+                .isNotEqualTo(ExpectedTranscript.of(
+                        before, before.student(unknown.hallTicket()).orElseThrow()));
+        assertThat(loadRunning)
+                .as(
+                        "the lookup of %s asked for during the warm-up still under way when the release showed",
+                        unknown.hallTicket())
+                .isTrue();
+        assertThat(afterAnnouncement.status()).isEqualTo(200);
+        assertThat(afterAnnouncement.json())
+                .as("%s asked for after the release showed, joining the lookup started before", unknown.hallTicket())
+                .isEqualTo(truth);
+        assertThat(next.json()).as(unknown.hallTicket()).isEqualTo(truth);
+        assertThat(duringWarmUp.join().status()).isEqualTo(200);
+        assertThat(askedSince(askedBefore, unknown))
+                .as("requests for %s since the publish", unknown.hallTicket())
+                .containsEntry(RESULTS_DAY_RELEASE.code(), 1L);
+    }
+
+    @Test
+    void a_seen_set_is_never_kept_without_its_page_when_another_instance_read_the_page_and_its_archive_writes_wait()
+            throws Exception {
+        // given two instances on one Redis, neither reading ahead: Y with its archive on a PostgreSQL, X with its
+        // archive on a PostgreSQL that is down (X's archive writes wait in its queue); a student of the batch looked
+        // up through Y the day before, who also asked Y for the coming release's code on its own ("no result", kept in
+        // Y's archive: nothing is published under it yet); and Redis restarted empty in the night
+        university(DAY_BEFORE);
+        RedisServer redis = closedAfter(RedisServer.start());
+        Map<String, String> fleetY = with(fleetOn(redis), "RESULTS_WARMUP_SECONDS", "0");
+        PostgresServer down = closedAfter(PostgresServer.start());
+        Map<String, String> fleetX = with(fleetY, "RESULTS_DATABASE_URL", down.newDatabase());
+        down.stop();
+        ServiceClient y = service(fleetY);
+        ServiceClient x = service(fleetX);
+        Cohort before = primary.cohort();
+        Cohort after = COHORT.asOf(RESULTS_DAY);
+        Student student = after.students().stream()
+                .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
+                .filter(s -> !before.student(s.hallTicket()).orElseThrow().hasNoResult())
+                .findFirst()
+                .orElseThrow();
+        lookUpExactly(y, before, List.of(student));
+        ServiceClient.Reply tooEarly = y.get(examPath(student, RESULTS_DAY_RELEASE));
+        y.awaitArchiveWritten();
+        assertThat(redis.command("FLUSHALL")).isEqualTo("OK");
+
+        // when the university publishes and X is asked for the student's new page at once (the page goes to Redis,
+        // X's archive write of it waits); Y is asked for the student until its answer shows the release (Y builds it
+        // once its list shows the release, the new page taken from Redis) and writes its archive; then Redis loses
+        // every key and a new instance on Y's PostgreSQL is asked for the student
+        publish(RESULTS_DAY);
+        Map<String, Map<String, Long>> askedBefore = askedPerStudent(List.of(student));
+        ServiceClient.Reply fromX = x.get(examPath(student, RESULTS_DAY_RELEASE));
+        ObjectNode truth = ExpectedTranscript.of(after, student);
+        ServiceClient.Reply rebuiltByY = await("the new semester in Y's answer for " + student.hallTicket())
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(250))
+                .until(
+                        () -> y.get(transcriptPath(student)),
+                        reply -> reply.json().equals(truth));
+        Map<String, Long> askedByTheFleet = askedSince(askedBefore, student);
+        y.awaitArchiveWritten();
+        JsonNode archiveOfX = archiveOf(x);
+        assertThat(redis.command("FLUSHALL")).isEqualTo("OK");
+        ServiceClient fresh = service(fleetY);
+        ServiceClient.Reply fromYsArchive = fresh.get(transcriptPath(student));
+
+        // then Y's answer was built on the new list from the page X read (read once in all) while X's write of it
+        // still waits; and the new instance, which has only Y's archive, answers the truth of results day too: Y's
+        // archive keeps the page with the seen set that names its release, not the "no result" read before it was
+        // published
+        String databaseOfY = fleetY.get("RESULTS_DATABASE_URL");
+        assertThat(truth)
+                .as("results day changes the transcript")
+                .isNotEqualTo(ExpectedTranscript.of(
+                        before, before.student(student.hallTicket()).orElseThrow()));
+        assertThat(tooEarly.status()).isEqualTo(404);
+        assertThat(fromX.status()).isEqualTo(200);
+        assertThat(rebuiltByY.header("X-Cache")).isEqualTo("MISS");
+        assertThat(askedByTheFleet)
+                .as("requests for %s since the publish: X's alone", student.hallTicket())
+                .isEqualTo(Map.of(RESULTS_DAY_RELEASE.code(), 1L));
+        assertThat(archiveOfX.get("reachable").asBoolean()).isFalse();
+        assertThat(archiveOfX.get("queued_writes").asInt())
+                .as("X's archive writes waiting")
+                .isPositive();
+        assertThat(fromYsArchive.status()).isEqualTo(200);
+        assertThat(fromYsArchive.json())
+                .as("%s answered from Y's archive after Redis lost its keys", student.hallTicket())
+                .isEqualTo(truth);
+        assertThat(seenKept(databaseOfY, student))
+                .as("the releases Y's archive records as seen for %s", student.hallTicket())
+                .contains(RESULTS_DAY_RELEASE.code());
+        assertThat(outcomeKept(databaseOfY, student, RESULTS_DAY_RELEASE))
+                .as("what Y's archive keeps of %s in %s", student.hallTicket(), RESULTS_DAY_RELEASE.code())
+                .isEqualTo("found");
     }
 
     @Test
@@ -695,6 +857,45 @@ class ResultsDayArchiveIT {
                 "5");
     }
 
+    /** {@code settings} with {@code name} set to {@code value}. */
+    private static Map<String, String> with(Map<String, String> settings, String name, String value) {
+        Map<String, String> changed = new HashMap<>(settings);
+        changed.put(name, value);
+        return Map.copyOf(changed);
+    }
+
+    /**
+     * The releases the archive on the PostgreSQL at {@code databaseUrl} records as seen by the last lookup of
+     * {@code student} in their regulation (exam codes, an RC/RV release with an R after its code); empty when none.
+     */
+    private static List<String> seenKept(String databaseUrl, Student student) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(PostgresServer.jdbcUrlOf(databaseUrl));
+                PreparedStatement select = connection.prepareStatement(
+                        "SELECT seen_releases FROM student_lookups WHERE hall_ticket = ? AND regulation = ?")) {
+            select.setString(1, student.hallTicket());
+            select.setString(2, student.regulation());
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? List.of(rows.getString(1).split(" ")) : List.of();
+            }
+        }
+    }
+
+    /**
+     * What the archive on the PostgreSQL at {@code databaseUrl} keeps of {@code student}'s page in {@code release}
+     * (not its RC/RV page): {@code found}, {@code no_result}, or null when nothing.
+     */
+    private static String outcomeKept(String databaseUrl, Student student, Exam release) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(PostgresServer.jdbcUrlOf(databaseUrl));
+                PreparedStatement select = connection.prepareStatement(
+                        "SELECT outcome FROM result_pages WHERE hall_ticket = ? AND exam_code = ? AND NOT rcrv")) {
+            select.setString(1, student.hallTicket());
+            select.setString(2, release.code());
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? rows.getString(1) : null;
+            }
+        }
+    }
+
     /** Primary and mirror showing the university as it stood on {@code day}. */
     private void university(LocalDate day) {
         world.openOn(day);
@@ -943,6 +1144,15 @@ class ResultsDayArchiveIT {
 
     private static String transcriptPath(Student student) {
         return "/all/" + student.hallTicket();
+    }
+
+    /** The single-exam request for {@code student} in {@code release}, with the parameters of its link on the list. */
+    private static String examPath(Student student, Exam release) {
+        StringBuilder path = new StringBuilder("/api?hallticket=" + student.hallTicket());
+        release.linkParams()
+                .forEach((name, value) ->
+                        path.append('&').append(name).append('=').append(value));
+        return path.toString();
     }
 
     private static String examCodeField(Exam exam) {
