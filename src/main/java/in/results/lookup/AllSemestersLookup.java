@@ -293,6 +293,7 @@ public final class AllSemestersLookup {
                 if (build == MOST_BUILDS) {
                     throw LookupFailure.unavailable("the release list changed during " + build + " builds in a row");
                 }
+                kept = plan.recorded();
                 builtOn = catalog.current(deadline);
             }
         } finally {
@@ -422,6 +423,16 @@ public final class AllSemestersLookup {
          */
         Map<PageKey, ArchivedAnswer> pagesAsked() {
             return asked;
+        }
+
+        /**
+         * The student's record as this build leaves it in the archive: the pages kept with the answers it asked, and
+         * the releases it knew. A build on the next list starts from it, so that it asks only what that list adds.
+         */
+        StudentRecord recorded() {
+            Map<PageKey, ArchivedAnswer> pages = new HashMap<>(kept.pages());
+            pages.putAll(asked);
+            return new StudentRecord(pages, new SeenReleases(outcomes().keySet()));
         }
 
         /**
