@@ -173,6 +173,44 @@ class ResultsDayArchiveIT {
     }
 
     @Test
+    void students_beyond_the_read_ahead_plan_are_not_fitted_and_ask_only_their_new_release_when_they_come_back() {
+        // given six students of the batch whose results come out on results day, looked up the day before by a service
+        // that reads the list every 5 s and plans two students at most per warm-up
+        university(DAY_BEFORE);
+        ServiceClient service = service(with(QUICK_LIST, "RESULTS_READ_AHEAD_MAX", "2"));
+        ReadAheadCase students = ReadAheadCase.of(primary.cohort(), 6, 0);
+        lookUpExactly(service, primary.cohort(), students.all());
+        Map<String, Map<String, Long>> askedBefore = askedPerStudent(students.all());
+
+        // when the university publishes, the service's list shows it, and the six come back
+        publish(RESULTS_DAY);
+        await("the new release on the service's list")
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> service.get("/new/all").response().body().contains(examCodeField(RESULTS_DAY_RELEASE)));
+        Map<String, Map<String, Long>> readAhead = new LinkedHashMap<>();
+        students.all().forEach(s -> readAhead.put(s.hallTicket(), askedSince(askedBefore, s)));
+        Map<String, Map<String, Long>> askedBeforeReturning = askedPerStudent(students.all());
+        List<ServiceClient.Reply> replies =
+                students.all().stream().map(s -> service.get(transcriptPath(s))).toList();
+
+        // then two had their new page read ahead and four were not fitted; every answer is the truth of results day,
+        // the four that did not fit asking only the new release, once each, and the two read ahead nothing
+        Map<String, Long> release = Map.of(RESULTS_DAY_RELEASE.code(), 1L);
+        assertThat(readAhead.values()).filteredOn(release::equals).hasSize(2);
+        assertThat(readAhead.values()).filteredOn(Map::isEmpty).hasSize(4);
+        assertThat(metric(service, "results_read_ahead_students_total", "outcome=\"ready\""))
+                .isEqualTo(2);
+        assertThat(metric(service, "results_read_ahead_students_total", "outcome=\"not_fitted\""))
+                .isEqualTo(4);
+        assertThat(exactAndAsked(students.all(), replies, COHORT.asOf(RESULTS_DAY), askedBeforeReturning))
+                .as("requests while the students came back")
+                .allSatisfy((hallTicket, asked) -> assertThat(asked)
+                        .as(hallTicket)
+                        .isEqualTo(readAhead.get(hallTicket).isEmpty() ? release : Map.of()));
+    }
+
+    @Test
     void a_slow_warm_up_holds_the_new_list_back_for_its_bound_and_the_lookups_under_way_are_joined_not_repeated() {
         // given the twelve students of the batch looked up the day before, by a service that waits at most 1 s for
         // the warm-up of a new list (and 10 s for an answer of the university), and a university that takes 4 s to
