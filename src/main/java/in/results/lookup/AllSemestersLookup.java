@@ -41,11 +41,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 
@@ -71,8 +69,9 @@ import java.util.function.IntConsumer;
  * student's that the answer did not know; otherwise the next request rebuilds it, asking only the new releases.
  * Answers are kept {@link #FRESH_FOR} at most by the clock (so withheld rows are read again daily), "no result
  * anywhere" 5 minutes; a lookup that loses any upstream answer fails as a whole and is never cached — the last
- * complete answer is served stale instead, when there is one. When the release list cannot be fetched, an answer
- * built from the last list or the built-in table is kept only 5 minutes.
+ * complete answer is served stale instead, when there is one and the list shows nothing new for the student, or while
+ * the university fails. When the release list cannot be fetched, an answer built from the last list or the built-in
+ * table is kept only 5 minutes.
  *
  * <p>A load goes on when its callers stop waiting (their deadline passed: a busy results day), for at least
  * {@link #LOAD_BUDGET}, so that its answer is stored for the next request; the callers' failure then says when that
@@ -135,8 +134,9 @@ public final class AllSemestersLookup {
     /**
      * The merged transcript of {@code hallTicket} over the releases of {@code course}; throws
      * {@link LookupFailure} when the university fails, or the lookup does not end before {@code deadline} and
-     * nothing is stored (or only a copy without a release the current list shows, while the university answers) — then with {@link LookupFailure#retryAfter} the time by which the load, going on, should
-     * have ended ({@link RunningLoads#expectedEnd}).
+     * nothing is stored (or only a copy without a release the current list shows, while the university answers) —
+     * then with {@link LookupFailure#retryAfter} the time by which the load, going on, should have ended
+     * ({@link RunningLoads#expectedEnd}).
      * Concurrent callers share one load, bounded by the first caller's deadline or {@link #LOAD_BUDGET}, whichever
      * is later, its upstream requests sent with the highest {@code priority} of the callers waiting for it (a round
      * already asked keeps its own). Which course a hall ticket
@@ -152,16 +152,18 @@ public final class AllSemestersLookup {
         running.raise(key, priority);
         try {
             CachedAnswer<TranscriptAnswer> answer = store.get(key, loader, deadline);
-            boolean outdated = listsNewRelease(key, answer.value().mark());
-            if (answer.status() == CacheStatus.STALE && outdated && exams.universityAnswers()) {
+            // A copy kept, or a load joined (on another instance too) that an announcement has passed by: the caller
+            // starts or joins a load on the list announced.
+            if (answer.status() != CacheStatus.STALE
+                    && listsNewRelease(key, answer.value().mark())) {
+                answer = store.reload(key, loader, deadline);
+            }
+            if (answer.status() == CacheStatus.STALE
+                    && listsNewRelease(key, answer.value().mark())
+                    && exams.universityAnswers()) {
                 // A stale copy without a release the list shows stands in only while the university fails: one that
                 // is merely slow to reach (a results day's queue) tells the caller when to come back instead.
                 throw LookupFailure.unavailable("the answer is being rebuilt for a release listed since");
-            }
-            // A copy kept, or a load joined (on another instance too) that an announcement has passed by: the caller
-            // starts or joins a load on the list announced.
-            if (answer.status() != CacheStatus.STALE && outdated) {
-                return store.reload(key, loader, deadline);
             }
             return answer;
         } catch (LookupFailure failure) {
@@ -176,24 +178,21 @@ public final class AllSemestersLookup {
      * requests go as a person's ({@link Priority#INTERACTIVE}), but due {@link #READ_AHEAD_DUE} after it starts: where
      * the work due first goes first (this instance's request budget), behind every person's lookup started within the
      * next minute. The archive records the releases it knew without counting it as a person's lookup
-     * ({@link Archive#recordSeenAhead}); a student the archive does not answer for is not looked up (it would be a
-     * cold lookup of someone who may not come). When the answer stored was built on that list, the number of answers
-     * it asked of {@link ExamLookup} (the university, or answers another lookup had just read); empty when the load
-     * failed or was not made, or when it joined a load of the list announced.
+     * ({@link Archive#recordLookupAhead}); a student the archive does not answer for is not looked up (it would be a
+     * cold lookup of someone who may not come). {@code asked} is told the answers it asked of {@link ExamLookup} (the
+     * university, or answers another lookup had just read), whatever the outcome. Whether the answer stored was built
+     * on that list (false when the load failed or was not made, or when it joined a load of the list announced).
      */
-    public OptionalInt prepare(Course course, HallTicket hallTicket, CatalogSource.View read) {
+    public boolean prepare(Course course, HallTicket hallTicket, CatalogSource.View read, IntConsumer asked) {
         TranscriptKey key = new TranscriptKey(course, hallTicket);
         Deadline deadline = Deadline.after(READ_AHEAD_DUE, ticker);
-        AtomicInteger asked = new AtomicInteger();
         try {
-            CachedAnswer<TranscriptAnswer> answer = store.reload(
-                    key, k -> load(k, read, Priority.INTERACTIVE, deadline, true, asked::addAndGet), deadline);
+            CachedAnswer<TranscriptAnswer> answer =
+                    store.reload(key, k -> load(k, read, Priority.INTERACTIVE, deadline, true, asked), deadline);
             return answer.status() != CacheStatus.STALE
-                            && answer.value().mark().listVersion().equals(read.listVersion())
-                    ? OptionalInt.of(asked.get())
-                    : OptionalInt.empty();
+                    && answer.value().mark().listVersion().equals(read.listVersion());
         } catch (LookupFailure failure) {
-            return OptionalInt.empty();
+            return false;
         }
     }
 
@@ -261,8 +260,9 @@ public final class AllSemestersLookup {
 
     /**
      * Builds the answer on {@code view}, and again on the list announced meanwhile, if one was (a load started during
-     * a warm-up, or joined across an announcement, is never stored on the list before the one announced); records the
-     * lookup in the archive, its pages with its seen set. Gives up, storing nothing, when the list changes under
+     * a warm-up, or joined across an announcement, is not stored on the list before the one announced; an announcement
+     * in the instant between the last check and the store reaches its first caller, and the next request rebuilds it);
+     * records the lookup in the archive, the pages every build asked with its seen set. Gives up, storing nothing, when the list changes under
      * {@link #MOST_BUILDS} builds in a row.
      *
      * @param readAhead whether no person asked for this lookup (results day's read-ahead, on a list not announced yet)
@@ -283,12 +283,14 @@ public final class AllSemestersLookup {
                 throw LookupFailure.unavailable("read ahead: the archive did not answer for the student");
             }
             CatalogSource.View builtOn = view;
+            Map<PageKey, ArchivedAnswer> askedInAll = new HashMap<>();
             for (int build = 1; ; build++) {
                 Plan plan = new Plan(key, builtOn.catalog(), kept, load, deadline);
                 Optional<Transcript> transcript = plan.transcript();
                 asked.accept(plan.pagesAsked().size());
+                askedInAll.putAll(plan.pagesAsked());
                 if (readAhead || !passedBy(builtOn)) {
-                    return answer(key, builtOn, plan, transcript, readAhead);
+                    return answer(key, builtOn, plan, transcript, readAhead, askedInAll);
                 }
                 if (build == MOST_BUILDS) {
                     throw LookupFailure.unavailable("the release list changed during " + build + " builds in a row");
@@ -307,17 +309,25 @@ public final class AllSemestersLookup {
         return announced.current() && !announced.listVersion().equals(view.listVersion());
     }
 
-    /** The answer of a complete build, recorded in the archive when its list is current. */
+    /**
+     * The answer of a complete build, recorded in the archive when its list is current, with {@code asked}: the answers
+     * every build of the load asked of {@link ExamLookup}.
+     */
     private Loaded<TranscriptAnswer> answer(
-            TranscriptKey key, CatalogSource.View view, Plan plan, Optional<Transcript> transcript, boolean readAhead) {
+            TranscriptKey key,
+            CatalogSource.View view,
+            Plan plan,
+            Optional<Transcript> transcript,
+            boolean readAhead,
+            Map<PageKey, ArchivedAnswer> asked) {
         ListMark mark;
         if (view.current()) {
             mark = new ListMark(view.listVersion(), plan.outcomes());
             String regulation = key.course().regulation().code();
             if (readAhead) {
-                archive.recordLookupAhead(key.hallTicket(), regulation, mark.seen(), plan.pagesAsked());
+                archive.recordLookupAhead(key.hallTicket(), regulation, mark.seen(), asked);
             } else {
-                archive.recordLookup(key.hallTicket(), regulation, mark.seen(), plan.pagesAsked());
+                archive.recordLookup(key.hallTicket(), regulation, mark.seen(), asked);
             }
         } else {
             mark = ListMark.outdated(view.listVersion());

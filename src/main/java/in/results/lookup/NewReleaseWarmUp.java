@@ -228,7 +228,7 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
         private final AtomicInteger ready = new AtomicInteger();
         private final AtomicInteger failed = new AtomicInteger();
         private final AtomicInteger notFitted = new AtomicInteger();
-        /** Upstream answers the lookups that ended asked for. */
+        /** Upstream answers the lookups asked for, whatever their outcome. */
         private final AtomicInteger requests = new AtomicInteger();
 
         private final AtomicInteger ended = new AtomicInteger();
@@ -266,10 +266,10 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
                 started++;
                 Thread.ofVirtual().name("release-warm-up-student").start(() -> {
                     try {
-                        OptionalInt asked = lookup.prepare(student.getValue(), student.getKey(), read);
-                        asked.ifPresent(requests::addAndGet);
-                        (asked.isPresent() ? ready : failed).incrementAndGet();
-                        stats.add(asked.isPresent() ? ReadAheadStats.Outcome.READY : ReadAheadStats.Outcome.FAILED, 1);
+                        boolean prepared =
+                                lookup.prepare(student.getValue(), student.getKey(), read, requests::addAndGet);
+                        (prepared ? ready : failed).incrementAndGet();
+                        stats.add(prepared ? ReadAheadStats.Outcome.READY : ReadAheadStats.Outcome.FAILED, 1);
                     } catch (RuntimeException e) {
                         failed.incrementAndGet();
                         stats.add(ReadAheadStats.Outcome.FAILED, 1);
