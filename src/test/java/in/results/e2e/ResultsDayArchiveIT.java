@@ -211,6 +211,44 @@ class ResultsDayArchiveIT {
     }
 
     @Test
+    void a_stale_copy_without_a_release_the_list_shows_is_not_served_while_the_university_answers_slowly() {
+        // given a student of the batch looked up the day before by a service that reads nothing ahead, reads the list
+        // every 5 s and waits 1 s for the university in a request
+        university(DAY_BEFORE);
+        ServiceClient service = service(Map.of(
+                "RESULTS_LIST_REFRESH_SECONDS",
+                "5",
+                "RESULTS_WARMUP_SECONDS",
+                "0",
+                "RESULTS_REQUEST_DEADLINE_MS",
+                "1000"));
+        Student student = ReadAheadCase.of(primary.cohort(), 1, 0).batch().getFirst();
+        lookUpExactly(service, primary.cohort(), List.of(student));
+
+        // when the university publishes, the service's list shows it, and the student asks while the university takes
+        // 3 s to answer (up, but slower than the request's deadline), and again once it has answered
+        publish(RESULTS_DAY);
+        await("the new release on the service's list")
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> service.get("/new/all").response().body().contains(examCodeField(RESULTS_DAY_RELEASE)));
+        primary.setLatency(Duration.ofSeconds(3), Duration.ZERO);
+        mirror.setLatency(Duration.ofSeconds(3), Duration.ZERO);
+        ServiceClient.Reply whileSlow = service.get(transcriptPath(student));
+        primary.setLatency(Duration.ZERO, Duration.ZERO);
+        mirror.setLatency(Duration.ZERO, Duration.ZERO);
+        JsonNode truth = ExpectedTranscript.of(COHORT.asOf(RESULTS_DAY), student);
+        await("the answer rebuilt with the release")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> truth.equals(service.get(transcriptPath(student)).json()));
+
+        // then the copy of the day before, which lacks the release, was not served: the student was told to come back
+        assertThat(whileSlow.status()).as(whileSlow.response().body()).isEqualTo(503);
+        assertThat(whileSlow.header("Retry-After")).isNotNull();
+        assertThat(whileSlow.json().get("code").asText()).isEqualTo("UPSTREAM_UNAVAILABLE");
+    }
+
+    @Test
     void a_slow_warm_up_holds_the_new_list_back_for_its_bound_and_the_lookups_under_way_are_joined_not_repeated() {
         // given the twelve students of the batch looked up the day before, by a service that waits at most 1 s for
         // the warm-up of a new list (and 10 s for an answer of the university), and a university that takes 4 s to
