@@ -189,25 +189,17 @@ final class AlertsBenchmark {
                 regulations(others),
                 Benchmarks.L.toMillis());
         double atOnce = subscribeAtOnce();
-        try (UniversitySimulator first = university();
+        try (UniversitySimulator first = Benchmarks.university(world, dayBefore);
                 WebhookReceiver receiver = new WebhookReceiver()) {
             Path folder = DataFolders.fresh();
             long stoppedAt = prepare(first, receiver, folder, atOnce);
             Path copy = DataFolders.fresh();
             copyFolder(folder, copy);
             story(first, receiver, folder, stoppedAt, false);
-            try (UniversitySimulator second = university()) {
+            try (UniversitySimulator second = Benchmarks.university(world, dayBefore)) {
                 story(second, receiver, copy, stoppedAt, true);
             }
         }
-    }
-
-    private UniversitySimulator university() {
-        UniversitySimulator simulator =
-                UniversitySimulator.builder(world).asOf(dayBefore).start(0);
-        simulator.setLatency(Benchmarks.L, Duration.ZERO);
-        simulator.setMaxConcurrent(Benchmarks.SERVER_CAPACITY);
-        return simulator;
     }
 
     /**
@@ -216,7 +208,7 @@ final class AlertsBenchmark {
      */
     private double subscribeAtOnce() throws Exception {
         System.out.printf("%n-- the %d subscribe at once (%d at a time)%n", subscribers.size(), SUBSCRIBING_AT_ONCE);
-        try (UniversitySimulator simulator = university();
+        try (UniversitySimulator simulator = Benchmarks.university(world, dayBefore);
                 WebhookReceiver receiver = new WebhookReceiver()) {
             Javalin service = Benchmarks.startService(simulator, SETTINGS);
             String base = base(service);

@@ -299,6 +299,18 @@ public final class Benchmarks {
     }
 
     /**
+     * The university of {@code world} as it stood on {@code day}, answering in {@link #L} with
+     * {@link #SERVER_CAPACITY} requests at once.
+     */
+    static UniversitySimulator university(Cohort world, LocalDate day) {
+        UniversitySimulator simulator =
+                UniversitySimulator.builder(world).asOf(day).start(0);
+        simulator.setLatency(L, Duration.ZERO);
+        simulator.setMaxConcurrent(SERVER_CAPACITY);
+        return simulator;
+    }
+
+    /**
      * The service with its default settings and {@code settings}, asking the simulator (primary and mirror form), with
      * an empty data folder of its own unless {@code settings} name one.
      */

@@ -193,14 +193,14 @@ final class ResultsDayAtScale {
     private Row single() throws Exception {
         Map<String, String> settings =
                 Map.of("RESULTS_DATA_DIR", DataFolders.fresh().toString(), "RESULTS_TRUSTED_PROXIES", "127.0.0.1");
-        try (UniversitySimulator simulator = university()) {
+        try (UniversitySimulator simulator = Benchmarks.university(world, dayBefore)) {
             return story("single instance, SQLite", simulator, 1, settings, () -> {});
         }
     }
 
     /** Three instances on one Redis and one PostgreSQL; Redis is emptied while they are stopped. */
     private Row fleet() throws Exception {
-        try (UniversitySimulator simulator = university();
+        try (UniversitySimulator simulator = Benchmarks.university(world, dayBefore);
                 RedisServer redis = RedisServer.start();
                 PostgresServer postgres = PostgresServer.start()) {
             Map<String, String> settings = Map.of(
@@ -218,14 +218,6 @@ final class ResultsDayAtScale {
                     () -> System.out.printf(
                             "Redis FLUSHALL: %s, %s keys left%n", redis.command("FLUSHALL"), redis.command("DBSIZE")));
         }
-    }
-
-    private UniversitySimulator university() {
-        UniversitySimulator simulator =
-                UniversitySimulator.builder(world).asOf(dayBefore).start(0);
-        simulator.setLatency(Benchmarks.L, Duration.ZERO);
-        simulator.setMaxConcurrent(Benchmarks.SERVER_CAPACITY);
-        return simulator;
     }
 
     /**

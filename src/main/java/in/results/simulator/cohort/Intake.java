@@ -151,22 +151,15 @@ record Intake(
                         shape.toBatch(),
                         shape.fixedSlots()))
                 .toList();
-        return new Intake(
-                programme,
-                regulation,
-                batches,
-                scaled,
-                detentionYears,
-                suppliesForAPlannedFate,
-                reRegisters,
-                timetable,
-                curriculum,
-                semesters,
-                laterRegulations);
+        return with(scaled, timetable);
     }
 
     /** This intake sitting the regular releases {@code timetable} names. */
     Intake withTimetable(Timetable timetable) {
+        return with(shapes, timetable);
+    }
+
+    private Intake with(List<Shape> shapes, Timetable timetable) {
         return new Intake(
                 programme,
                 regulation,
