@@ -179,8 +179,9 @@ public final class AllSemestersLookup {
      * the work due first goes first (this instance's request budget), behind every person's lookup started within the
      * next minute. The archive records the releases it knew without counting it as a person's lookup
      * ({@link Archive#recordLookupAhead}); a student the archive does not answer for is not looked up (it would be a
-     * cold lookup of someone who may not come). {@code asked} is told the answers it asked of {@link ExamLookup} (the
-     * university, or answers another lookup had just read), whatever the outcome. Whether the answer stored was built
+     * cold lookup of someone who may not come). {@code asked} is told the answers each build that completed asked of
+     * {@link ExamLookup} (the university, or answers another lookup had just read), whatever the load's outcome (a
+     * build that fails part-way reports nothing). Whether the answer stored was built
      * on that list (false when the load failed or was not made, or when it joined a load of the list announced).
      */
     public boolean prepare(Course course, HallTicket hallTicket, CatalogSource.View read, IntConsumer asked) {
@@ -262,8 +263,8 @@ public final class AllSemestersLookup {
      * Builds the answer on {@code view}, and again on the list announced meanwhile, if one was (a load started during
      * a warm-up, or joined across an announcement, is not stored on the list before the one announced; an announcement
      * in the instant between the last check and the store reaches its first caller, and the next request rebuilds it);
-     * records the lookup in the archive, the pages every build asked with its seen set. Gives up, storing nothing, when the list changes under
-     * {@link #MOST_BUILDS} builds in a row.
+     * records the lookup in the archive, the pages every build asked with its seen set. Gives up, storing nothing, when
+     * the list changes under {@link #MOST_BUILDS} builds in a row.
      *
      * @param readAhead whether no person asked for this lookup (results day's read-ahead, on a list not announced yet)
      * @param asked     told how many answers each build asked of {@link ExamLookup}

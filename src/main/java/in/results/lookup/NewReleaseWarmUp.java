@@ -228,7 +228,7 @@ public final class NewReleaseWarmUp implements ReleaseWarmUp {
         private final AtomicInteger ready = new AtomicInteger();
         private final AtomicInteger failed = new AtomicInteger();
         private final AtomicInteger notFitted = new AtomicInteger();
-        /** Upstream answers the lookups asked for, whatever their outcome. */
+        /** Upstream answers the lookups' completed builds asked for, whatever the lookups' outcome. */
         private final AtomicInteger requests = new AtomicInteger();
 
         private final AtomicInteger ended = new AtomicInteger();
