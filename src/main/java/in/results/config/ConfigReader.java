@@ -25,6 +25,10 @@ public final class ConfigReader {
     private static final Pattern ORIGIN =
             Pattern.compile("https?://([a-z0-9]([a-z0-9-]*[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[0-9]{1,5})?");
 
+    /** A push service's host: a DNS name or an IPv4 address (tests), lower case. */
+    private static final Pattern PUSH_HOST =
+            Pattern.compile("([a-z0-9]([a-z0-9-]*[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?");
+
     /** The embedded archive's folder when none is set: {@code data} in the working directory. */
     static final String DEFAULT_DATA_DIR = "data";
 
@@ -82,7 +86,8 @@ public final class ConfigReader {
                 intSetting("RESULTS_RATE_LIMIT_PER_MINUTE", null, 120, 0, 1_000_000),
                 addresses(text("RESULTS_TRUSTED_PROXIES", null, "")),
                 Duration.ofMillis(intSetting("RESULTS_REQUEST_DEADLINE_MS", null, 20_000, 100, 600_000)),
-                origins(text("RESULTS_CORS_ORIGINS", null, "*")),
+                origins("RESULTS_CORS_ORIGINS", text("RESULTS_CORS_ORIGINS", null, "*")),
+                writeOrigins(text("RESULTS_CORS_WRITE_ORIGINS", null, "none")),
                 dataDir(text("RESULTS_DATA_DIR", "--data-dir", DEFAULT_DATA_DIR)),
                 database(text("RESULTS_DATABASE_URL", "--database", "")),
                 Duration.ofMillis(intSetting("RESULTS_DATABASE_TIMEOUT_MS", null, 500, 10, 60_000)),
@@ -100,10 +105,20 @@ public final class ConfigReader {
                 bool("RESULTS_WEBHOOK_ALLOW_PRIVATE", defaults.allowPrivate()),
                 intSetting("RESULTS_SUBSCRIPTIONS_PER_CLIENT_HOUR", null, defaults.perClientHour(), 0, 100_000_000),
                 intSetting("RESULTS_SUBSCRIPTIONS_PER_HALLTICKET", null, defaults.perHallTicket(), 0, 100_000_000),
+                intSetting(
+                        "RESULTS_SUBSCRIPTIONS_PER_HALLTICKET_CLIENT",
+                        null,
+                        defaults.perHallTicketClient(),
+                        0,
+                        100_000_000),
                 intSetting("RESULTS_SUBSCRIPTIONS_MAX", null, defaults.maxSubscriptions(), 0, 100_000_000),
                 vapidSubject(text("RESULTS_VAPID_SUBJECT", null, defaults.vapidSubject())),
                 text("RESULTS_VAPID_PUBLIC_KEY", null, ""),
-                text("RESULTS_VAPID_PRIVATE_KEY", null, ""));
+                text("RESULTS_VAPID_PRIVATE_KEY", null, ""),
+                pushServices(text("RESULTS_PUSH_SERVICES", null, String.join(",", defaults.pushServices()))),
+                intSetting("RESULTS_LIVE_PER_CLIENT", null, defaults.livePerClient(), 0, 1_000_000),
+                intSetting("RESULTS_LIVE_MAX", null, defaults.liveMax(), 0, 10_000_000),
+                intSetting("RESULTS_ALERTS_RETENTION_DAYS", null, defaults.retentionDays(), 1, 3650));
     }
 
     private boolean bool(String variable, boolean fallback) {
@@ -204,8 +219,41 @@ public final class ConfigReader {
         return addresses;
     }
 
+    /**
+     * The origins whose pages may write (subscribe, unsubscribe) besides the service's own: {@code none}, or a
+     * comma-separated list of origins ({@code *} is refused: any site could then subscribe its visitors).
+     */
+    private static List<String> writeOrigins(String raw) {
+        if (raw.equals("*")) {
+            throw new ConfigException(
+                    "RESULTS_CORS_WRITE_ORIGINS cannot be *: list the origins whose pages may" + " subscribe, or none");
+        }
+        return origins("RESULTS_CORS_WRITE_ORIGINS", raw);
+    }
+
+    /** Push service hosts: exact host names and {@code *.suffix} entries, comma-separated; at least one. */
+    private static List<String> pushServices(String raw) {
+        List<String> hosts = new ArrayList<>();
+        for (String part : raw.split(",")) {
+            String host = part.strip().toLowerCase(Locale.ROOT);
+            if (host.isEmpty()) {
+                continue;
+            }
+            String name = host.startsWith("*.") ? host.substring(2) : host;
+            if (!PUSH_HOST.matcher(name).matches()) {
+                throw new ConfigException(
+                        "RESULTS_PUSH_SERVICES: '" + part.strip() + "' is not a host name, an address, or *.suffix");
+            }
+            hosts.add(host);
+        }
+        if (hosts.isEmpty()) {
+            throw new ConfigException("RESULTS_PUSH_SERVICES must name at least one push service host");
+        }
+        return hosts;
+    }
+
     /** {@code *} (any origin), {@code none} (no cross-origin access), or a comma-separated list of origins. */
-    private static List<String> origins(String raw) {
+    private static List<String> origins(String variable, String raw) {
         if (raw.equals("*")) {
             return List.of("*");
         }
@@ -219,13 +267,13 @@ public final class ConfigReader {
                 continue;
             }
             if (!ORIGIN.matcher(origin).matches()) {
-                throw new ConfigException("RESULTS_CORS_ORIGINS: '" + part.strip()
+                throw new ConfigException(variable + ": '" + part.strip()
                         + "' is not an origin like https://example.com (or use * alone, or none)");
             }
             origins.add(origin);
         }
         if (origins.isEmpty()) {
-            throw new ConfigException("RESULTS_CORS_ORIGINS must be *, none, or a comma-separated list of origins");
+            throw new ConfigException(variable + " must be *, none, or a comma-separated list of origins");
         }
         return origins;
     }

@@ -26,6 +26,8 @@ import java.util.Set;
  * @param requestDeadline   the longest any request waits for the university before a stale copy or 503
  * @param corsOrigins       origins whose browser pages may read the JSON API: {@code ["*"]} for any, else
  *                          {@code scheme://host[:port]} in lower case; empty: no cross-origin access
+ * @param corsWriteOrigins  origins besides the service's own whose pages may subscribe and unsubscribe (lower case);
+ *                          empty: the service's own only
  * @param dataDir           where the embedded archive (and other local state) lives
  * @param databaseUrl       the fleet's archive as a libpq URI {@code postgres[ql]://[user[:password]@]host[:port]/db},
  *                          or "" for the embedded archive in {@code dataDir}
@@ -52,6 +54,7 @@ public record ServiceConfig(
         Set<String> trustedProxies,
         Duration requestDeadline,
         List<String> corsOrigins,
+        List<String> corsWriteOrigins,
         Path dataDir,
         String databaseUrl,
         Duration databaseTimeout,
@@ -71,6 +74,7 @@ public record ServiceConfig(
         trustedProxies = Set.copyOf(trustedProxies);
         Objects.requireNonNull(requestDeadline, "requestDeadline");
         corsOrigins = List.copyOf(corsOrigins);
+        corsWriteOrigins = List.copyOf(corsWriteOrigins);
         Objects.requireNonNull(dataDir, "dataDir");
         Objects.requireNonNull(databaseUrl, "databaseUrl");
         Objects.requireNonNull(databaseTimeout, "databaseTimeout");
@@ -98,6 +102,7 @@ public record ServiceConfig(
                 trustedProxies,
                 requestDeadline,
                 corsOrigins,
+                corsWriteOrigins,
                 dataDir,
                 databaseUrl,
                 databaseTimeout,
