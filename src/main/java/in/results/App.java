@@ -6,8 +6,10 @@ import in.results.alerts.AlertStore;
 import in.results.alerts.Alerts;
 import in.results.alerts.DeliveryWorker;
 import in.results.alerts.HostResolver;
+import in.results.alerts.LivePageStore;
 import in.results.alerts.LiveStreams;
 import in.results.alerts.PushSender;
+import in.results.alerts.SubscriptionStore;
 import in.results.alerts.Subscriptions;
 import in.results.alerts.WebhookSender;
 import in.results.api.HttpApi;
@@ -231,6 +233,7 @@ public final class App {
         ObjectMapper mapper = new ObjectMapper();
         String instance = "instance-" + UUID.randomUUID().toString().replace("-", "");
         AlertStore store = new AlertStore(archive);
+        SubscriptionStore subscriptionStore = new SubscriptionStore(archive);
         HttpClient client = HttpClient.newBuilder()
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .connectTimeout(Duration.ofSeconds(5))
@@ -263,6 +266,7 @@ public final class App {
                 environment.ticker());
         DeliveryWorker deliveries = new DeliveryWorker(
                 store,
+                subscriptionStore,
                 new WebhookSender(
                         client, mapper, config.alerts().allowPrivate(), HostResolver.SYSTEM, environment.clock()),
                 push,
@@ -271,8 +275,9 @@ public final class App {
                 environment.clock(),
                 environment.ticker());
         Subscriptions subscriptions = new Subscriptions(
-                store, config.alerts(), HostResolver.SYSTEM, deliveries, dispatcher, environment.clock());
-        LiveStreams live = new LiveStreams(store, mapper, instance, bound, environment.clock(), environment.ticker());
+                subscriptionStore, config.alerts(), HostResolver.SYSTEM, deliveries, dispatcher, environment.clock());
+        LiveStreams live = new LiveStreams(
+                new LivePageStore(archive), mapper, instance, bound, environment.clock(), environment.ticker());
         return new Alerts(subscriptions, push, live, dispatcher, deliveries);
     }
 

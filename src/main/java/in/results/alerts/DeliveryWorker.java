@@ -43,6 +43,7 @@ public final class DeliveryWorker {
     private static final Duration HOLD = Duration.ofMinutes(1);
 
     private final AlertStore store;
+    private final SubscriptionStore subscriptions;
     private final WebhookSender webhooks;
     private final PushSender push;
     private final Consumer<HallTicket> activated;
@@ -56,6 +57,7 @@ public final class DeliveryWorker {
     /** @param activated told of every webhook that answered its verification (the student is then watched) */
     public DeliveryWorker(
             AlertStore store,
+            SubscriptionStore subscriptions,
             WebhookSender webhooks,
             PushSender push,
             Consumer<HallTicket> activated,
@@ -63,6 +65,7 @@ public final class DeliveryWorker {
             Clock clock,
             com.github.benmanes.caffeine.cache.Ticker ticker) {
         this.store = store;
+        this.subscriptions = subscriptions;
         this.webhooks = webhooks;
         this.push = push;
         this.activated = activated;
@@ -87,8 +90,8 @@ public final class DeliveryWorker {
     void look() {
         try {
             Instant now = clock.instant();
-            for (Subscription pending : store.dueVerifications(now, AT_ONCE, bound())) {
-                if (store.claimVerification(
+            for (Subscription pending : subscriptions.dueVerifications(now, AT_ONCE, bound())) {
+                if (subscriptions.claimVerification(
                         pending.id(), pending.verifyAttempts(), now.plus(VERIFY_AGAIN_AFTER), bound())) {
                     send(() -> verify(pending));
                 }
@@ -128,10 +131,10 @@ public final class DeliveryWorker {
     private void verify(Subscription subscription) {
         boolean answered = webhooks.verify(subscription);
         if (answered) {
-            store.activate(subscription.id(), bound());
+            subscriptions.activate(subscription.id(), bound());
             activated.accept(subscription.hallTicket());
         } else if (subscription.verifyAttempts() + 1 >= VERIFY_TRIES) {
-            store.delete(subscription.id(), bound());
+            subscriptions.delete(subscription.id(), bound());
             LOG.info(
                     "alerts: subscription {} deleted: its webhook did not answer {} verification requests",
                     subscription.id(),
@@ -163,7 +166,7 @@ public final class DeliveryWorker {
         Instant now = clock.instant();
         switch (outcome.result()) {
             case DELIVERED -> store.delivered(delivery.id(), subscription.id(), outcome.status(), now, bound());
-            case GONE -> store.delete(subscription.id(), bound());
+            case GONE -> subscriptions.delete(subscription.id(), bound());
             case FAILED -> {
                 Instant next = now.plus(retryPause(delivery.attempts() + 1));
                 if (next.isAfter(delivery.event().createdAt().plus(GIVE_UP_AFTER))) {

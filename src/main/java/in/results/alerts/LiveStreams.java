@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * The students' pages open on this instance, and the events each is told of. The events of every open student are
  * read from the database every {@link #LOOK_EVERY} — the one place every instance's dispatch writes them, so a page
  * on any instance of a fleet is told within seconds of the event, whichever instance made it — and each page gets
- * each event once. Open pages are recorded in the database ({@link AlertStore#keepLive}) so that dispatch counts
+ * each event once. Open pages are recorded in the database ({@link LivePageStore#keepLive}) so that dispatch counts
  * them as subscribers; the record outlives the page by {@link #LIVE_FOR} at most.
  */
 public final class LiveStreams {
@@ -40,7 +40,7 @@ public final class LiveStreams {
     static final Duration LIVE_FOR = Duration.ofMinutes(1);
     private static final Duration RENEW_EVERY = Duration.ofSeconds(20);
 
-    private final AlertStore store;
+    private final LivePageStore store;
     private final ObjectMapper mapper;
     private final String instance;
     private final Duration databaseBound;
@@ -54,7 +54,7 @@ public final class LiveStreams {
     private Instant lookedAt = Instant.EPOCH;
 
     public LiveStreams(
-            AlertStore store,
+            LivePageStore store,
             ObjectMapper mapper,
             String instance,
             Duration databaseBound,

@@ -19,7 +19,7 @@ import java.util.Optional;
 public final class Subscriptions {
     private static final Duration HOUR = Duration.ofHours(1);
 
-    private final AlertStore store;
+    private final SubscriptionStore store;
     private final AlertSettings settings;
     private final HostResolver resolver;
     private final DeliveryWorker deliveries;
@@ -28,7 +28,7 @@ public final class Subscriptions {
     private final SecureRandom random = new SecureRandom();
 
     public Subscriptions(
-            AlertStore store,
+            SubscriptionStore store,
             AlertSettings settings,
             HostResolver resolver,
             DeliveryWorker deliveries,
@@ -111,7 +111,7 @@ public final class Subscriptions {
     }
 
     /** Throws {@link LimitReached} when one more subscription would pass a limit. */
-    private void checkLimits(AlertStore.Counts counts, Instant now) {
+    private void checkLimits(SubscriptionStore.Counts counts, Instant now) {
         if (settings.perClientHour() > 0 && counts.byClientLastHour() >= settings.perClientHour()) {
             long wait = Duration.between(now, counts.oldestByClientLastHour().plus(HOUR))
                             .toSeconds()

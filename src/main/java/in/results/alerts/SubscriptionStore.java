@@ -1,0 +1,206 @@
+package in.results.alerts;
+
+import in.results.archive.Archive;
+import in.results.core.Deadline;
+import in.results.core.HallTicket;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The subscriptions, in the archive's database (SQLite or PostgreSQL, the same SQL): added within the limits in one
+ * transaction, found, verified, activated and deleted. Every method runs now through {@link Archive#run} within
+ * {@code deadline} (or the database's own bound) and throws {@link in.results.archive.DatabaseUnavailable} when the
+ * database does not answer.
+ */
+public final class SubscriptionStore {
+    static final String SUBSCRIPTION_COLUMNS = "id, hall_ticket, kind, target, secret, status, client,"
+            + " created_at, verify_attempts, last_delivery_at, last_delivery_status";
+
+    private final Archive database;
+
+    public SubscriptionStore(Archive database) {
+        this.database = database;
+    }
+
+    /** The counts the subscription limits are checked against, at {@code now}. */
+    public record Counts(int byClientLastHour, Instant oldestByClientLastHour, int byHallTicket, int total) {}
+
+    /**
+     * Adds {@code subscription} if {@code limits} accept the counts it would join, in one transaction (concurrent
+     * subscriptions cannot pass a limit together); a browser's push subscription replaces one of the same student and
+     * endpoint (a browser subscribing again), which then does not count. {@code nextVerifyAt}: when a webhook's
+     * verification request is due (null for push, active at once). Throws what {@code limits} throws.
+     */
+    public void add(Subscription subscription, Instant nextVerifyAt, Consumer<Counts> limits, Deadline deadline) {
+        database.run(
+                connection -> {
+                    if (subscription.kind() == Subscription.Kind.PUSH) {
+                        for (String id : Sql.firstColumn(
+                                connection,
+                                "SELECT id FROM subscriptions WHERE kind = 'push' AND hall_ticket = ? AND target = ?",
+                                subscription.hallTicket().value(),
+                                subscription.target())) {
+                            deleteSubscription(connection, id);
+                        }
+                    }
+                    limits.accept(counts(
+                            connection, subscription.client(), subscription.hallTicket(), subscription.createdAt()));
+                    return insert(connection, subscription, nextVerifyAt);
+                },
+                deadline);
+    }
+
+    private static Counts counts(Connection connection, String client, HallTicket hallTicket, Instant now)
+            throws SQLException {
+        long hourAgo = now.minus(Duration.ofHours(1)).toEpochMilli();
+        int byClient;
+        Instant oldest;
+        try (PreparedStatement statement = connection.prepareStatement(
+                "SELECT COUNT(*), MIN(created_at) FROM subscriptions WHERE client = ? AND created_at > ?")) {
+            statement.setString(1, client);
+            statement.setLong(2, hourAgo);
+            try (ResultSet row = statement.executeQuery()) {
+                row.next();
+                byClient = row.getInt(1);
+                oldest = Instant.ofEpochMilli(row.getLong(2));
+            }
+        }
+        int byHallTicket =
+                Sql.count(connection, "SELECT COUNT(*) FROM subscriptions WHERE hall_ticket = ?", hallTicket.value());
+        int total = Sql.count(connection, "SELECT COUNT(*) FROM subscriptions", null);
+        return new Counts(byClient, oldest, byHallTicket, total);
+    }
+
+    public Optional<Subscription> find(String id, Deadline deadline) {
+        return database.run(
+                connection -> {
+                    try (PreparedStatement statement = connection.prepareStatement(
+                            "SELECT " + SUBSCRIPTION_COLUMNS + " FROM subscriptions WHERE id = ?")) {
+                        statement.setString(1, id);
+                        try (ResultSet row = statement.executeQuery()) {
+                            return row.next() ? Optional.of(subscriptionOf(row)) : Optional.<Subscription>empty();
+                        }
+                    }
+                },
+                deadline);
+    }
+
+    /** Ends a subscription and its deliveries not yet made; whether there was one. */
+    public boolean delete(String id, Deadline deadline) {
+        return database.run(connection -> deleteSubscription(connection, id) > 0, deadline);
+    }
+
+    /** Ends every push subscription to {@code endpoint}; how many there were. */
+    public int deletePush(String endpoint, Deadline deadline) {
+        return database.run(
+                connection -> {
+                    List<String> ids = Sql.firstColumn(
+                            connection, "SELECT id FROM subscriptions WHERE kind = 'push' AND target = ?", endpoint);
+                    for (String id : ids) {
+                        deleteSubscription(connection, id);
+                    }
+                    return ids.size();
+                },
+                deadline);
+    }
+
+    /** Pending webhooks whose verification request is due at {@code now}. */
+    public List<Subscription> dueVerifications(Instant now, int limit, Deadline deadline) {
+        return database.run(
+                connection -> {
+                    List<Subscription> due = new ArrayList<>();
+                    try (PreparedStatement statement = connection.prepareStatement("SELECT " + SUBSCRIPTION_COLUMNS
+                            + " FROM subscriptions WHERE status = 'pending' AND next_verify_at <= ?"
+                            + " ORDER BY next_verify_at LIMIT " + limit)) {
+                        statement.setLong(1, now.toEpochMilli());
+                        try (ResultSet row = statement.executeQuery()) {
+                            while (row.next()) {
+                                due.add(subscriptionOf(row));
+                            }
+                        }
+                    }
+                    return due;
+                },
+                deadline);
+    }
+
+    /**
+     * Takes the verification of {@code id} due now for one attempt: counts it and puts the next one at
+     * {@code nextAt}, unless another instance took it first (false).
+     */
+    public boolean claimVerification(String id, int attempts, Instant nextAt, Deadline deadline) {
+        return update(
+                        "UPDATE subscriptions SET verify_attempts = ?, next_verify_at = ? WHERE id = ?"
+                                + " AND status = 'pending' AND verify_attempts = ?",
+                        deadline,
+                        attempts + 1,
+                        nextAt.toEpochMilli(),
+                        id,
+                        attempts)
+                > 0;
+    }
+
+    /** The webhook answered its challenge: events go out from now on. */
+    public void activate(String id, Deadline deadline) {
+        update("UPDATE subscriptions SET status = 'active', next_verify_at = NULL WHERE id = ?", deadline, id);
+    }
+
+    private static int insert(Connection connection, Subscription subscription, Instant nextVerifyAt)
+            throws SQLException {
+        return Sql.execute(
+                connection,
+                "INSERT INTO subscriptions (" + SUBSCRIPTION_COLUMNS + ", next_verify_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)",
+                subscription.id(),
+                subscription.hallTicket().value(),
+                subscription.kind().column(),
+                subscription.target(),
+                subscription.secret(),
+                subscription.status().text(),
+                subscription.client(),
+                subscription.createdAt().toEpochMilli(),
+                subscription.verifyAttempts(),
+                nextVerifyAt == null ? null : nextVerifyAt.toEpochMilli());
+    }
+
+    static int deleteSubscription(Connection connection, String id) throws SQLException {
+        Sql.execute(connection, "DELETE FROM deliveries WHERE subscription_id = ? AND delivered_at IS NULL", id);
+        return Sql.execute(connection, "DELETE FROM subscriptions WHERE id = ?", id);
+    }
+
+    private static Subscription subscriptionOf(ResultSet row) throws SQLException {
+        return subscriptionOf(row, 1);
+    }
+
+    /** The subscription in the row's columns from {@code first} on, in {@link #SUBSCRIPTION_COLUMNS} order. */
+    static Subscription subscriptionOf(ResultSet row, int first) throws SQLException {
+        long lastAt = row.getLong(first + 9);
+        boolean delivered = !row.wasNull();
+        String lastStatus = row.getString(first + 10);
+        return new Subscription(
+                row.getString(first),
+                new HallTicket(row.getString(first + 1)),
+                Subscription.Kind.valueOf(row.getString(first + 2).toUpperCase(java.util.Locale.ROOT)),
+                row.getString(first + 3),
+                row.getString(first + 4),
+                Subscription.Status.valueOf(row.getString(first + 5).toUpperCase(java.util.Locale.ROOT)),
+                row.getString(first + 6),
+                Instant.ofEpochMilli(row.getLong(first + 7)),
+                row.getInt(first + 8),
+                delivered && lastStatus != null
+                        ? new Subscription.LastDelivery(Instant.ofEpochMilli(lastAt), lastStatus)
+                        : Subscription.LastDelivery.NONE);
+    }
+
+    private int update(String sql, Deadline deadline, Object... values) {
+        return database.run(connection -> Sql.execute(connection, sql, values), deadline);
+    }
+}
