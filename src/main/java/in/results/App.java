@@ -13,6 +13,7 @@ import in.results.alerts.SubscriptionStore;
 import in.results.alerts.Subscriptions;
 import in.results.alerts.WebhookSender;
 import in.results.api.HttpApi;
+import in.results.api.Readiness;
 import in.results.api.ResultEvents;
 import in.results.archive.Archive;
 import in.results.archive.ArchiveDatabase;
@@ -198,6 +199,7 @@ public final class App {
                                 readAhead,
                                 alerts,
                                 archive,
+                                new Readiness(catalog, archive),
                                 upstream,
                                 stores.mode(),
                                 deployment.clientBuckets(),

@@ -25,12 +25,15 @@ import java.util.Map;
  * answers, how many pages it holds (an estimate counted at most once a minute; null until first counted) and how many
  * writes wait for it. Redis or the archive's database being down is not a failure of the instance: the status stays
  * {@code UP}.
+ *
+ * <p>{@code GET /health/ready}: readiness for a load balancer, {@link Readiness}: 503 while starting, then 200.
  */
 final class HealthRoutes {
     private final UpstreamClient upstream;
     private final StoreMode storeMode;
     private final Archive archive;
     private final AlertDispatcher alerts;
+    private final Readiness readiness;
     private final Clock clock;
     private final JsonWriter json;
 
@@ -39,9 +42,11 @@ final class HealthRoutes {
             StoreMode storeMode,
             Archive archive,
             AlertDispatcher alerts,
+            Readiness readiness,
             Clock clock,
             JsonWriter json) {
         this.alerts = alerts;
+        this.readiness = readiness;
         this.upstream = upstream;
         this.storeMode = storeMode;
         this.archive = archive;
@@ -51,6 +56,12 @@ final class HealthRoutes {
 
     void register(JavalinConfig config) {
         config.routes.get(HttpApi.HEALTH, this::health);
+        config.routes.get(HttpApi.READY, this::ready);
+    }
+
+    private void ready(Context ctx) {
+        ctx.header("Cache-Control", "no-store");
+        json.write(ctx, readiness.ready() ? 200 : 503, readiness.json());
     }
 
     private void health(Context ctx) {

@@ -46,6 +46,7 @@ public record HttpApi(
         ReadAheadStats readAhead,
         Alerts alerts,
         Archive archive,
+        Readiness readiness,
         UpstreamClient upstream,
         StoreMode storeMode,
         ClientBuckets clientBuckets,
@@ -53,9 +54,10 @@ public record HttpApi(
         Environment environment) {
 
     static final String HEALTH = "/health";
+    static final String READY = "/health/ready";
     private static final long STOP_TIMEOUT_MILLIS = 5_000;
     static final String METRICS = "/metrics";
-    private static final Set<String> MONITORING = Set.of(HEALTH, METRICS);
+    private static final Set<String> MONITORING = Set.of(HEALTH, READY, METRICS);
 
     /** An unstarted server on the configured port (0 = any free port). */
     public Javalin server() {
@@ -99,7 +101,7 @@ public record HttpApi(
                     limiter.charge(ctx, 1);
                 }
             });
-            new HealthRoutes(upstream, storeMode, archive, alerts.dispatcher(), environment.clock(), json)
+            new HealthRoutes(upstream, storeMode, archive, alerts.dispatcher(), readiness, environment.clock(), json)
                     .register(javalin);
             javalin.routes.get(METRICS, metrics::scrape);
             new DocsRoutes().register(javalin);

@@ -188,6 +188,11 @@ public final class Archive implements AutoCloseable {
                 queue.size() + writing);
     }
 
+    /** Whether the migrations have run once (the schema is in place); stays true from then on. */
+    public boolean migrated() {
+        return migrated;
+    }
+
     public ArchiveStats stats() {
         return stats;
     }

@@ -26,6 +26,8 @@ public final class CatalogSource {
     private final UnclassifiedReleases unclassified = new UnclassifiedReleases();
     private volatile Built last = new Built(List.of(), ExamCatalog.builtIn(), ExamCatalog.builtIn(), NO_LIST);
     private volatile View recent = new View(ExamCatalog.builtIn(), false, NO_LIST);
+    /** Whether a read of the list has ended, answered or not. */
+    private volatile boolean listTried;
     /** The catalogs of the newest list a refresh read, given to the warm-up before requests see it; null before. */
     private volatile Built readAhead;
 
@@ -50,7 +52,13 @@ public final class CatalogSource {
             view = new View(last.outdated(), false, NO_LIST);
         }
         recent = view;
+        listTried = true;
         return view;
+    }
+
+    /** Whether the release list has been asked for once, and the asking ended (read, or failed). */
+    public boolean listTried() {
+        return listTried;
     }
 
     /**
