@@ -15,7 +15,9 @@ import org.slf4j.LoggerFactory;
  * Command line: {@code results-service [--port N] [--upstream URLS] [--redis URL] [--data-dir D] [--database URL]
  * [--demo]} starts the service; {@code results-service simulator --port N [--seed S]} starts the university simulator
  * alone; {@code results-service forget <hallticket> [--data-dir D] [--database URL] [--redis URL]} removes one
- * student's records (the same settings as the service's name the archive and Redis).
+ * student's records (the same settings as the service's name the archive and Redis); {@code results-service ready}
+ * exits 0 when the service on this machine (the port of the same settings) is ready, else 1 (a container's health
+ * check).
  */
 public final class Main {
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
@@ -30,6 +32,10 @@ public final class Main {
         if (args.length > 0 && args[0].equals("forget")) {
             forget(Arrays.copyOfRange(args, 1, args.length));
             return;
+        }
+        if (args.length > 0 && args[0].equals("ready")) {
+            System.exit(ReadyProbe.check(
+                    configOrExit(Arrays.copyOfRange(args, 1, args.length)).port()));
         }
         ServiceConfig config = configOrExit(args);
         if (config.demo() != DemoWorld.NONE) {
