@@ -52,7 +52,7 @@ class KubernetesManifestsTest {
                 problems.addAll(ManifestRules.requiredFieldProblems(
                         folder + "/" + file, YAML.unmarshal(text, GenericKubernetesResource.class)));
                 KubernetesResource typed = YAML.unmarshal(text);
-                assertThat(typed).as(file).isNotInstanceOf(GenericKubernetesResource.class);
+                problems.addAll(ManifestRules.typeProblems(file, typed));
                 problems.addAll(ManifestRules.unknownFieldProblems(file, typed));
             }
         }
@@ -147,9 +147,10 @@ class KubernetesManifestsTest {
     // Each rule reports a manifest that breaks it: the shipped file with one edit.
 
     @Test
-    void a_resource_without_a_name_or_with_a_misspelt_field_is_reported() {
+    void a_resource_without_a_name_or_of_an_unknown_type_or_with_a_misspelt_field_is_reported() {
         String text = edited(base("service.yaml"), "  name: results-service\n", "");
         String misspelt = edited(base("deployment.yaml"), "readinessProbe:", "readinesProbe:");
+        String unknownVersion = edited(base("hpa.yaml"), "apiVersion: autoscaling/v2", "apiVersion: autoscaling/v3");
 
         assertThat(ManifestRules.requiredFieldProblems(
                         "service.yaml", YAML.unmarshal(text, GenericKubernetesResource.class)))
@@ -158,6 +159,8 @@ class KubernetesManifestsTest {
                 .singleElement()
                 .asString()
                 .contains("unknown field 'readinesProbe'");
+        assertThat(ManifestRules.typeProblems("hpa.yaml", YAML.unmarshal(unknownVersion)))
+                .containsExactly("hpa.yaml: autoscaling/v3 HorizontalPodAutoscaler is not a Kubernetes type");
     }
 
     @Test

@@ -7,7 +7,9 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.EnvFromSource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.KubernetesResource;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
 import io.fabric8.kubernetes.api.model.PodSecurityContext;
@@ -120,6 +122,15 @@ final class ManifestRules {
         return problems;
     }
 
+    /** The apiVersion and kind name a type of the Kubernetes API (a misspelt one reads as a generic resource). */
+    static List<String> typeProblems(String file, KubernetesResource typed) {
+        if (typed instanceof GenericKubernetesResource generic) {
+            return List.of(
+                    file + ": " + generic.getApiVersion() + " " + generic.getKind() + " is not a Kubernetes type");
+        }
+        return List.of();
+    }
+
     /**
      * Fields the model does not know (a misspelt {@code readinesProbe} would otherwise be dropped without a word by
      * Kubernetes' client-side apply): fabric8 keeps them as additional properties of the object they were in.
@@ -137,7 +148,7 @@ final class ManifestRules {
             }
             return;
         }
-        if (model == null || !model.getClass().getName().startsWith("io.fabric8.kubernetes.api.model")) {
+        if (model == null || !isModel(model.getClass())) {
             return;
         }
         for (Method getter : model.getClass().getMethods()) {
@@ -151,17 +162,16 @@ final class ManifestRules {
             String field = path + "." + decapitalised(getter.getName().substring(3));
             if (getter.getName().equals("getAdditionalProperties") && value instanceof Map<?, ?> unknown) {
                 unknown.keySet().forEach(name -> problems.add(path + ": unknown field '" + name + "'"));
-            } else if (value instanceof List<?> || value instanceof Map<?, ?>) {
-                if (value instanceof Map<?, ?> map) {
-                    map.forEach((key, entry) -> collectUnknownFields(field + "." + key, entry, problems));
-                } else {
-                    collectUnknownFields(field, value, problems);
-                }
-            } else if (value != null
-                    && getter.getReturnType().getName().startsWith("io.fabric8.kubernetes.api.model")) {
+            } else if (value instanceof Map<?, ?> map) {
+                map.forEach((key, entry) -> collectUnknownFields(field + "." + key, entry, problems));
+            } else if (value instanceof List<?> || value != null && isModel(getter.getReturnType())) {
                 collectUnknownFields(field, value, problems);
             }
         }
+    }
+
+    private static boolean isModel(Class<?> type) {
+        return type.getName().startsWith("io.fabric8.kubernetes.api.model");
     }
 
     /** The image reference of each container: present, with a tag other than {@code latest} or a digest. */
@@ -635,7 +645,7 @@ final class ManifestRules {
         return names;
     }
 
-    private static String name(io.fabric8.kubernetes.api.model.HasMetadata resource) {
+    private static String name(HasMetadata resource) {
         return resource.getMetadata().getName();
     }
 
