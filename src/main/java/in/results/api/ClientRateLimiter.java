@@ -1,23 +1,23 @@
 package in.results.api;
 
+import in.results.config.AddressRanges;
 import io.javalin.http.Context;
 import java.time.Duration;
-import java.util.Set;
 
 /**
  * Per-client request budget ({@code RESULTS_RATE_LIMIT_PER_MINUTE}, 0 = off): a token bucket per client that
  * holds a minute's worth of requests and refills continuously ({@link ClientBuckets}: this instance's, or one per
  * client for the whole fleet). The client is the remote address; a
- * {@code X-Forwarded-For} header is believed only when the request comes from a configured trusted proxy, and
+ * {@code X-Forwarded-For} header is believed only when the request comes from a configured trusted proxy (an address or a CIDR range), and
  * then the nearest address in it that is not itself a trusted proxy is the client. Over budget: 429
  * {@code RATE_LIMITED} with {@code Retry-After}.
  */
 final class ClientRateLimiter {
-    private final Set<String> trustedProxies;
+    private final AddressRanges trustedProxies;
     private final ClientBuckets buckets;
 
-    ClientRateLimiter(Set<String> trustedProxies, ClientBuckets buckets) {
-        this.trustedProxies = Set.copyOf(trustedProxies);
+    ClientRateLimiter(AddressRanges trustedProxies, ClientBuckets buckets) {
+        this.trustedProxies = trustedProxies;
         this.buckets = buckets;
     }
 

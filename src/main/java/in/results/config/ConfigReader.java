@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,8 +18,6 @@ import java.util.regex.Pattern;
  * variable; every bad value fails with a {@link ConfigException} that names the setting.
  */
 public final class ConfigReader {
-    /** An IPv4 or IPv6 literal (no host names: they would need a lookup per request). */
-    private static final Pattern ADDRESS = Pattern.compile("[0-9.]{7,15}|[0-9A-Fa-f:]{2,39}");
     /** A browser origin: scheme, host and optional port, nothing after (no path, no trailing slash). */
     private static final Pattern ORIGIN =
             Pattern.compile("https?://([a-z0-9]([a-z0-9-]*[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?(:[0-9]{1,5})?");
@@ -84,7 +81,7 @@ public final class ConfigReader {
                 Duration.ofMillis(intSetting("RESULTS_REDIS_TIMEOUT_MS", null, 500, 10, 10_000)),
                 intSetting("RESULTS_BULK_MAX_RANGE", null, 360, 1, 10_000),
                 intSetting("RESULTS_RATE_LIMIT_PER_MINUTE", null, 120, 0, 1_000_000),
-                addresses(text("RESULTS_TRUSTED_PROXIES", null, "")),
+                AddressRanges.parse("RESULTS_TRUSTED_PROXIES", text("RESULTS_TRUSTED_PROXIES", null, "")),
                 Duration.ofMillis(intSetting("RESULTS_REQUEST_DEADLINE_MS", null, 20_000, 100, 600_000)),
                 origins("RESULTS_CORS_ORIGINS", text("RESULTS_CORS_ORIGINS", null, "*")),
                 writeOrigins(text("RESULTS_CORS_WRITE_ORIGINS", null, "none")),
@@ -202,21 +199,6 @@ public final class ConfigReader {
             throw new ConfigException("RESULTS_UPSTREAM_URLS must name at least one base URL");
         }
         return urls;
-    }
-
-    private static Set<String> addresses(String raw) {
-        Set<String> addresses = new HashSet<>();
-        for (String part : raw.split(",")) {
-            String address = part.strip();
-            if (address.isEmpty()) {
-                continue;
-            }
-            if (!ADDRESS.matcher(address).matches()) {
-                throw new ConfigException("RESULTS_TRUSTED_PROXIES: '" + address + "' is not an IP address");
-            }
-            addresses.add(address);
-        }
-        return addresses;
     }
 
     /**

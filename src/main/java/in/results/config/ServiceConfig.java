@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Everything the service reads from its environment (flags first, then environment variables), validated once at
@@ -22,7 +21,7 @@ import java.util.Set;
  * @param redisTimeout      the longest one Redis command may take before Redis is taken as down
  * @param bulkMaxRange      largest bulk range
  * @param rateLimitPerMinute requests per minute per client, 0 = no limit
- * @param trustedProxies    addresses whose {@code X-Forwarded-For} names the real client
+ * @param trustedProxies    addresses and CIDR ranges whose {@code X-Forwarded-For} names the real client
  * @param requestDeadline   the longest any request waits for the university before a stale copy or 503
  * @param corsOrigins       origins whose browser pages may read the JSON API: {@code ["*"]} for any, else
  *                          {@code scheme://host[:port]} in lower case; empty: no cross-origin access
@@ -51,7 +50,7 @@ public record ServiceConfig(
         Duration redisTimeout,
         int bulkMaxRange,
         int rateLimitPerMinute,
-        Set<String> trustedProxies,
+        AddressRanges trustedProxies,
         Duration requestDeadline,
         List<String> corsOrigins,
         List<String> corsWriteOrigins,
@@ -71,7 +70,6 @@ public record ServiceConfig(
         Objects.requireNonNull(redisUrl, "redisUrl");
         Objects.requireNonNull(redisPrefix, "redisPrefix");
         Objects.requireNonNull(redisTimeout, "redisTimeout");
-        trustedProxies = Set.copyOf(trustedProxies);
         Objects.requireNonNull(requestDeadline, "requestDeadline");
         corsOrigins = List.copyOf(corsOrigins);
         corsWriteOrigins = List.copyOf(corsWriteOrigins);

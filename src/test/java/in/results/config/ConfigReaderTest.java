@@ -26,7 +26,7 @@ class ConfigReaderTest {
         assertThat(config.redisTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(config.bulkMaxRange()).isEqualTo(360);
         assertThat(config.rateLimitPerMinute()).isEqualTo(120);
-        assertThat(config.trustedProxies()).isEmpty();
+        assertThat(config.trustedProxies().entries()).isEmpty();
         assertThat(config.requestDeadline()).isEqualTo(Duration.ofSeconds(20));
         assertThat(config.corsOrigins()).containsExactly("*");
         assertThat(config.listRefresh()).isEqualTo(Duration.ofSeconds(30));
@@ -114,7 +114,7 @@ class ConfigReaderTest {
                 .containsExactly(URI.create("http://a.test"), URI.create("http://b.test/results"));
         assertThat(config.upstreamConcurrency()).isEqualTo(8);
         assertThat(config.rateLimitPerMinute()).isZero();
-        assertThat(config.trustedProxies()).containsExactlyInAnyOrder("10.0.0.1", "::1");
+        assertThat(config.trustedProxies().entries()).containsExactlyInAnyOrder("10.0.0.1", "::1");
         assertThat(config.requestDeadline()).isEqualTo(Duration.ofMillis(1500));
         assertThat(config.upstreamRequestsPerSecond()).isEqualTo(20);
         assertThat(config.demo()).isEqualTo(DemoWorld.SYNTHETIC);

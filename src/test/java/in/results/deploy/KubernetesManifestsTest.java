@@ -296,7 +296,9 @@ class KubernetesManifestsTest {
                 .asString()
                 .contains("RESULTS_PORT");
         assertThat(ManifestRules.settingValueProblems(badProxy.getData()))
-                .containsExactly("RESULTS_TRUSTED_PROXIES: '10.244.0.0/33' is not an address or a CIDR range");
+                .singleElement()
+                .asString()
+                .contains("RESULTS_TRUSTED_PROXIES: '10.244.0.0/33' is not an IP address or a CIDR range");
         assertThat(ManifestRules.wiringProblems(deployment, badPort, secretTemplate))
                 .containsExactly("container results-service: no port named http at RESULTS_PORT http");
     }

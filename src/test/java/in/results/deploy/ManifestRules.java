@@ -35,12 +35,9 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -504,44 +501,13 @@ final class ManifestRules {
                 .toList();
     }
 
-    /**
-     * The values start the service: the configuration reader accepts them all. RESULTS_TRUSTED_PROXIES is checked
-     * apart, as addresses or CIDR ranges: the manifests name the cluster's pod network by its range, which the
-     * reader takes once issue 28's range support is in (then this exception can go).
-     */
+    /** The values start the service: the configuration reader accepts them all. */
     static List<String> settingValueProblems(Map<String, String> environment) {
-        Map<String, String> rest = new HashMap<>(environment);
-        List<String> problems = new ArrayList<>(proxyProblems(rest.remove("RESULTS_TRUSTED_PROXIES")));
         try {
-            ConfigReader.read(List.of(), rest);
-        } catch (ConfigException e) {
-            problems.add("settings: " + e.getMessage());
-        }
-        return problems;
-    }
-
-    private static List<String> proxyProblems(String proxies) {
-        if (proxies == null || proxies.isBlank()) {
+            ConfigReader.read(List.of(), environment);
             return List.of();
-        }
-        List<String> problems = new ArrayList<>();
-        for (String entry : proxies.split(",")) {
-            String[] parts = entry.strip().split("/", -1);
-            boolean literal = parts[0].matches("[0-9.]{7,15}|[0-9A-Fa-f:]{2,39}");
-            if (!literal || parts.length > 2 || !(parts.length == 1 || prefixFits(parts[0], parts[1]))) {
-                problems.add("RESULTS_TRUSTED_PROXIES: '" + entry + "' is not an address or a CIDR range");
-            }
-        }
-        return problems;
-    }
-
-    private static boolean prefixFits(String address, String prefix) {
-        try {
-            // A literal (checked above): no name is looked up.
-            int bits = InetAddress.getByName(address).getAddress().length * 8;
-            return prefix.matches("\\d{1,3}") && Integer.parseInt(prefix) <= bits;
-        } catch (UnknownHostException e) {
-            return false;
+        } catch (ConfigException e) {
+            return List.of("settings: " + e.getMessage());
         }
     }
 
