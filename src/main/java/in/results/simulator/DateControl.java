@@ -105,7 +105,7 @@ final class DateControl {
         return row;
     }
 
-    private static void send(Context ctx, int status, Map<String, ?> body) {
+    static void send(Context ctx, int status, Map<String, ?> body) {
         ctx.status(status).contentType(CONTENT_TYPE).result(bytesOf(body));
     }
 

@@ -17,7 +17,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Command line: {@code simulator --port N [--seed S] [--latency-ms L] [--real-list] [--as-of YYYY-MM-DD]
+ * Command line: {@code simulator --port N [--host H] [--seed S] [--latency-ms L] [--real-list] [--as-of YYYY-MM-DD]
  * [--list-from YYYY-MM-DD] [--list-without CODE,CODE...]}. Starts the simulated university, prints its base URL and
  * some hall tickets to try, and runs until killed. {@code --real-list} serves the university's real release list
  * with students of every programme on it ({@link Cohort#onRealList}) instead of the synthetic B.Tech world. {@code --as-of} shows the university as it stood on that day (later releases and attempts
@@ -29,7 +29,7 @@ import java.util.Set;
 public final class SimulatorMain {
 
     static final String USAGE =
-            "usage: simulator --port N [--seed S] [--latency-ms L] [--real-list] [--as-of YYYY-MM-DD]"
+            "usage: simulator --port N [--host H] [--seed S] [--latency-ms L] [--real-list] [--as-of YYYY-MM-DD]"
                     + " [--list-from YYYY-MM-DD] [--list-without CODE,CODE...]\n"
                     + "while running: POST /admin/date?day=YYYY-MM-DD moves the site's day forward (releases dated up to it"
                     + " appear); GET /admin/date tells the day";
@@ -40,6 +40,7 @@ public final class SimulatorMain {
      */
     record Options(
             int port,
+            String host,
             long seed,
             long latencyMillis,
             boolean realList,
@@ -60,6 +61,7 @@ public final class SimulatorMain {
 
         static Options parse(String[] args) {
             Integer port = null;
+            String host = "127.0.0.1";
             long seed = Cohort.DEFAULT_SEED;
             long latency = 0;
             LocalDate asOf = LocalDate.MAX;
@@ -84,6 +86,7 @@ public final class SimulatorMain {
                 }
                 switch (flag) {
                     case "--port" -> port = number(flag, value).intValue();
+                    case "--host" -> host = value.strip();
                     case "--seed" -> seed = number(flag, value);
                     case "--latency-ms" -> latency = number(flag, value);
                     case "--as-of" -> asOf = day(flag, value);
@@ -95,7 +98,7 @@ public final class SimulatorMain {
             if (port == null) {
                 throw new IllegalArgumentException("--port is required (0 picks a free port)");
             }
-            return new Options(port, seed, latency, realList, asOf, listFrom, listWithout);
+            return new Options(port, host, seed, latency, realList, asOf, listFrom, listWithout);
         }
 
         private static LocalDate day(String flag, String value) {
@@ -156,7 +159,7 @@ public final class SimulatorMain {
         if (!options.asOf().equals(LocalDate.MAX)) {
             builder.asOf(options.asOf());
         }
-        UniversitySimulator simulator = builder.start(options.port());
+        UniversitySimulator simulator = builder.start(options.host(), options.port());
         simulator.setLatency(Duration.ofMillis(options.latencyMillis()), Duration.ZERO);
         describe(simulator, System.out);
         return simulator;

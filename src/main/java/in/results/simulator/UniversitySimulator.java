@@ -88,6 +88,7 @@ public final class UniversitySimulator implements AutoCloseable {
             config.startup.showJavalinBanner = false;
             // Before the catch-all, which would answer the path with Tomcat's 404 and count it.
             dateControl.register(config);
+            new RequestReport(this).register(config);
             config.routes.get("/*", this::handle);
             config.routes.post("/*", this::handle);
         });
@@ -153,8 +154,13 @@ public final class UniversitySimulator implements AutoCloseable {
          * {@link #close()} it.
          */
         public UniversitySimulator start(int port) {
+            return start("127.0.0.1", port);
+        }
+
+        /** As {@link #start(int)}, listening on {@code host} (in a container: every address, 0.0.0.0). */
+        public UniversitySimulator start(String host, int port) {
             UniversitySimulator simulator = new UniversitySimulator(cohort, asOf, new ListTrim(unlisted, listFrom));
-            simulator.app.start("127.0.0.1", port);
+            simulator.app.start(host, port);
             return simulator;
         }
     }

@@ -21,7 +21,8 @@ class SimulatorMainTest {
                 SimulatorMain.Options.parse(new String[] {"--port", "8089", "--seed=7", "--latency-ms", "25"});
 
         assertThat(options)
-                .isEqualTo(new SimulatorMain.Options(8089, 7, 25, false, LocalDate.MAX, LocalDate.MIN, Set.of()));
+                .isEqualTo(new SimulatorMain.Options(
+                        8089, "127.0.0.1", 7, 25, false, LocalDate.MAX, LocalDate.MIN, Set.of()));
         assertThat(SimulatorMain.Options.parse(new String[] {"--port=0"}).seed())
                 .isEqualTo(Cohort.DEFAULT_SEED);
     }
