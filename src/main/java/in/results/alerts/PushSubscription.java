@@ -106,9 +106,13 @@ public record PushSubscription(URI endpoint, String p256dh, String auth) {
      * base64url), compared in time that does not depend on where the two first differ.
      */
     static boolean authMatches(String keysText, String auth) {
-        String kept = keysText.substring(keysText.indexOf(' ') + 1);
         return MessageDigest.isEqual(
-                kept.getBytes(StandardCharsets.US_ASCII), auth.getBytes(StandardCharsets.US_ASCII));
+                authOf(keysText).getBytes(StandardCharsets.US_ASCII), auth.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** The authentication secret in {@code keysText} (as {@link #keysText()} wrote it). */
+    static String authOf(String keysText) {
+        return keysText.substring(keysText.indexOf(' ') + 1);
     }
 
     /**

@@ -58,8 +58,9 @@ public final class SubscriptionStore {
     /**
      * Adds {@code subscription} if {@code limits} accept the counts it would join, in one transaction that first takes
      * the subscription lock, so that concurrent subscriptions, on any instance, are checked one after another and
-     * cannot pass a limit together; a browser's push subscription replaces one of the same student and endpoint (a
-     * browser subscribing again), which then does not count. {@code tokenHash}: the management token's SHA-256 (null
+     * cannot pass a limit together; a browser's push subscription replaces one of the same student, endpoint and auth
+     * key (a browser subscribing again), which then does not count (one with another key stays: only the browser
+     * ends its own). {@code tokenHash}: the management token's SHA-256 (null
      * for push). {@code nextVerifyAt}: when a webhook's verification request is due (null for push, active at once).
      * Past the database's bound, waits up to {@link #GRACE} more for the outcome. Throws what {@code limits} throws.
      */
@@ -73,13 +74,13 @@ public final class SubscriptionStore {
                 connection -> {
                     Sql.execute(connection, TAKE_LOCK, subscription.createdAt().toEpochMilli());
                     if (subscription.kind() == Subscription.Kind.PUSH) {
-                        for (String id : Sql.firstColumn(
+                        String auth = PushSubscription.authOf(subscription.secret());
+                        deletePushWhere(
                                 connection,
-                                "SELECT id FROM subscriptions WHERE kind = 'push' AND hall_ticket = ? AND target = ?",
-                                subscription.hallTicket().value(),
-                                subscription.target())) {
-                            deleteSubscription(connection, id);
-                        }
+                                keys -> PushSubscription.authMatches(keys, auth),
+                                " AND hall_ticket = ?",
+                                subscription.target(),
+                                subscription.hallTicket().value());
                     }
                     limits.accept(counts(
                             connection, subscription.client(), subscription.hallTicket(), subscription.createdAt()));
@@ -149,20 +150,36 @@ public final class SubscriptionStore {
      * that it is the browser); how many there were.
      */
     public int deletePush(String endpoint, Predicate<String> isTheirs, Deadline deadline) {
-        return database.run(
-                connection -> {
-                    int deleted = 0;
-                    for (String id : Sql.firstColumn(
-                            connection, "SELECT id FROM subscriptions WHERE kind = 'push' AND target = ?", endpoint)) {
-                        String keys = Sql.firstColumn(connection, "SELECT secret FROM subscriptions WHERE id = ?", id)
-                                .getFirst();
-                        if (isTheirs.test(keys)) {
-                            deleted += deleteSubscription(connection, id);
-                        }
+        return database.run(connection -> deletePushWhere(connection, isTheirs, "", endpoint), deadline);
+    }
+
+    /**
+     * Deletes the push subscriptions to {@code endpoint} (and what {@code andWhere} adds, bound after it) whose
+     * browser keys {@code isTheirs} accepts; how many.
+     */
+    private static int deletePushWhere(
+            Connection connection, Predicate<String> isTheirs, String andWhere, String endpoint, String... more)
+            throws SQLException {
+        List<String> ids = new ArrayList<>();
+        try (PreparedStatement statement = connection.prepareStatement(
+                "SELECT id, secret FROM subscriptions WHERE kind = 'push' AND target = ?" + andWhere)) {
+            statement.setString(1, endpoint);
+            for (int i = 0; i < more.length; i++) {
+                statement.setString(i + 2, more[i]);
+            }
+            try (ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    if (isTheirs.test(row.getString(2))) {
+                        ids.add(row.getString(1));
                     }
-                    return deleted;
-                },
-                deadline);
+                }
+            }
+        }
+        int deleted = 0;
+        for (String id : ids) {
+            deleted += deleteSubscription(connection, id);
+        }
+        return deleted;
     }
 
     /** Pending webhooks whose verification request is due at {@code now}. */

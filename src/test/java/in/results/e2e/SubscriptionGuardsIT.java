@@ -124,6 +124,33 @@ class SubscriptionGuardsIT {
     }
 
     @Test
+    void a_browser_subscribing_again_replaces_its_own_and_another_key_for_its_endpoint_replaces_nothing() {
+        // given a push service on loopback listed, a browser, and a stranger who learned its endpoint
+        world.openOn(DAY);
+        ServiceClient service = service(pushServiceOnLoopback());
+        FakePushService push = world.closedAfter(FakePushService.start(publicKey(service)));
+        ObjectNode browser = browser(push, "browser");
+        ObjectNode stranger = browser(push, "stranger")
+                .put("endpoint", browser.get("endpoint").asText());
+
+        // when the browser subscribes three times (its client's share is 2 places), and the stranger once with its
+        // own keys for the browser's endpoint
+        List<Integer> browserTimes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            browserTimes.add(post(service, "/api/push", pushBody(browser)).status());
+        }
+        ServiceClient.Reply strangers = post(service, "/api/push", pushBody(stranger));
+
+        // then the browser's subscription replaced itself each time; the stranger's is a second subscription (its
+        // place taken), and the browser's own is still there to end with its key
+        assertThat(browserTimes).containsExactly(201, 201, 201);
+        assertThat(strangers.status()).isEqualTo(201);
+        assertThat(endPush(service, browser, auth(browser)).status()).isEqualTo(204);
+        assertThat(endPush(service, browser, auth(stranger)).status()).isEqualTo(204);
+        assertThat(endPush(service, browser, auth(browser)).status()).isEqualTo(404);
+    }
+
+    @Test
     void one_client_takes_two_places_of_a_hall_ticket_and_another_client_still_subscribes() {
         // given the default limits: 20 places per hall ticket, 2 of them per client
         world.openOn(DAY);
