@@ -10,7 +10,7 @@ import java.time.Instant;
  * that one client cannot take all of a student's places. A refusal names the limit, never what other clients hold.
  */
 final class SubscriptionLimits {
-    static final Duration HOUR = Duration.ofHours(1);
+    private static final Duration HOUR = Duration.ofHours(1);
 
     private final AlertSettings settings;
 
