@@ -79,7 +79,8 @@ async function turnOff(hallTicket) {
   const subscription = await currentSubscription();
   if (subscription) {
     try {
-      await sendJson('DELETE', '/api/push', {endpoint: subscription.endpoint});
+      // The browser's auth secret proves the endpoint is this browser's: the service ends no one else's.
+      await sendJson('DELETE', '/api/push', {endpoint: subscription.endpoint, auth: subscription.toJSON().keys.auth});
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error; // 404: already forgotten
     }

@@ -60,7 +60,7 @@ public final class AlertStore {
     public Listed listed(Collection<String> releases, Instant now, Deadline deadline) {
         return database.run(
                 connection -> {
-                    boolean first = Sql.count(connection, "SELECT COUNT(*) FROM alert_releases", null) == 0;
+                    boolean first = Sql.count(connection, "SELECT COUNT(*) FROM alert_releases") == 0;
                     try (PreparedStatement statement = connection.prepareStatement(
                             "INSERT INTO alert_releases (release_name, listed_at, dispatched_at) VALUES (?, ?, ?)"
                                     + " ON CONFLICT (release_name) DO NOTHING")) {
@@ -77,7 +77,7 @@ public final class AlertStore {
                         statement.executeBatch();
                     }
                     return new Listed(
-                            Sql.count(connection, "SELECT COUNT(*) FROM alert_releases", null),
+                            Sql.count(connection, "SELECT COUNT(*) FROM alert_releases"),
                             Sql.firstColumn(
                                     connection,
                                     "SELECT release_name FROM alert_releases WHERE dispatched_at IS NULL"
@@ -257,6 +257,13 @@ public final class AlertStore {
         attempted(id, subscription, status, at, null, null, deadline);
     }
 
+    /** A delivered attempt ends the subscription's run of failures. */
+    private static final String DELIVERED_ATTEMPT = "UPDATE subscriptions SET last_delivery_at = ?,"
+            + " last_delivery_status = ?, failing_since = NULL WHERE id = ?";
+    /** A failed attempt starts a run of failures, or continues one (its start stays). */
+    private static final String FAILED_ATTEMPT = "UPDATE subscriptions SET last_delivery_at = ?,"
+            + " last_delivery_status = ?, failing_since = COALESCE(failing_since, ?) WHERE id = ?";
+
     /** One attempt: {@code deliveredAt} when it succeeded, {@code due} when it is made again (each null when not). */
     private void attempted(
             String id,
@@ -276,12 +283,12 @@ public final class AlertStore {
                             status,
                             deliveredAt == null ? null : deliveredAt.toEpochMilli(),
                             id);
-                    Sql.execute(
-                            connection,
-                            "UPDATE subscriptions SET last_delivery_at = ?, last_delivery_status = ? WHERE id = ?",
-                            at.toEpochMilli(),
-                            status,
-                            subscription);
+                    if (deliveredAt == null) {
+                        Sql.execute(
+                                connection, FAILED_ATTEMPT, at.toEpochMilli(), status, at.toEpochMilli(), subscription);
+                    } else {
+                        Sql.execute(connection, DELIVERED_ATTEMPT, at.toEpochMilli(), status, subscription);
+                    }
                     return null;
                 },
                 deadline);

@@ -3,6 +3,8 @@ package in.results.alerts;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -92,6 +94,25 @@ public record PushSubscription(URI endpoint, String p256dh, String auth) {
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("endpoint is not a URL");
         }
+    }
+
+    /** The browser's keys as a subscription keeps them: {@code "<p256dh> <auth>"}. */
+    String keysText() {
+        return p256dh + " " + auth;
+    }
+
+    /**
+     * Whether {@code keysText} (as {@link #keysText()} wrote it) holds the authentication secret {@code auth} (canonical
+     * base64url), compared in time that does not depend on where the two first differ.
+     */
+    static boolean authMatches(String keysText, String auth) {
+        return MessageDigest.isEqual(
+                authOf(keysText).getBytes(StandardCharsets.US_ASCII), auth.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** The authentication secret in {@code keysText} (as {@link #keysText()} wrote it). */
+    static String authOf(String keysText) {
+        return keysText.substring(keysText.indexOf(' ') + 1);
     }
 
     /**

@@ -18,11 +18,9 @@ final class Sql {
         }
     }
 
-    static int count(Connection connection, String sql, String value) throws SQLException {
+    static int count(Connection connection, String sql, Object... values) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            if (value != null) {
-                statement.setString(1, value);
-            }
+            bind(statement, values);
             try (ResultSet row = statement.executeQuery()) {
                 row.next();
                 return row.getInt(1);

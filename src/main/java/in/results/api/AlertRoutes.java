@@ -18,6 +18,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Result alerts: webhook subscriptions of apps ({@code /api/subscriptions}), browsers' push subscriptions
@@ -31,6 +32,9 @@ final class AlertRoutes {
     static final Duration HEARTBEAT = Duration.ofSeconds(20);
     /** How long a browser waits before reconnecting a dropped live page, in milliseconds. */
     static final long RECONNECT_AFTER_MILLIS = 5_000;
+
+    /** A browser's push authentication secret: 16 bytes in base64url (22 characters), padded or not. */
+    private static final Pattern PUSH_AUTH = Pattern.compile("[A-Za-z0-9_-]{22}(==)?");
 
     private final Subscriptions subscriptions;
     private final PushSender push;
@@ -67,11 +71,12 @@ final class AlertRoutes {
     private void subscribe(Context ctx) {
         JsonNode body = bodyOf(ctx);
         HallTicket hallTicket = Params.hallTicket("hallticket", text(body, "hallticket"));
-        Subscriptions.Created created = subscriptions.subscribe(
-                hallTicket, text(body, "webhook_url"), limiter.clientOf(ctx), RequestDeadline.of(ctx));
+        Subscriptions.Created created =
+                subscriptions.subscribe(hallTicket, text(body, "webhook_url"), clientOf(ctx), RequestDeadline.of(ctx));
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("id", created.id());
         answer.put("secret", created.secret());
+        answer.put("token", created.token());
         answer.put("status", created.status().text());
         json.write(ctx, 201, answer);
     }
@@ -120,16 +125,24 @@ final class AlertRoutes {
             throw ApiException.invalidParameter(
                     "subscription", "must be the browser's PushSubscription: " + e.getMessage());
         }
-        subscriptions.subscribePush(hallTicket, browser, limiter.clientOf(ctx), RequestDeadline.of(ctx));
+        subscriptions.subscribePush(hallTicket, browser, clientOf(ctx), RequestDeadline.of(ctx));
         json.write(ctx, 201, Map.of("hallticket", hallTicket.value(), "status", Subscription.Status.ACTIVE.text()));
     }
 
     private void unsubscribePush(Context ctx) {
-        String endpoint = text(bodyOf(ctx), "endpoint");
+        JsonNode body = bodyOf(ctx);
+        String endpoint = text(body, "endpoint");
         if (endpoint.isEmpty()) {
             throw ApiException.missingParameter("endpoint");
         }
-        if (!subscriptions.unsubscribePush(endpoint, RequestDeadline.of(ctx))) {
+        String auth = text(body, "auth");
+        if (auth.isEmpty()) {
+            throw ApiException.missingParameter("auth");
+        }
+        if (!PUSH_AUTH.matcher(auth).matches()) {
+            throw ApiException.invalidParameter("auth", "must be the subscription's keys.auth (16 bytes, base64url)");
+        }
+        if (!subscriptions.unsubscribePush(endpoint, auth, RequestDeadline.of(ctx))) {
             throw ApiException.noSuchSubscription();
         }
         ctx.status(204);
@@ -204,6 +217,11 @@ final class AlertRoutes {
             throw ApiException.invalidParameter(field, "must be a string");
         }
         return value.asText();
+    }
+
+    /** The client as the subscription limits count it (an IPv4 address or an IPv6 /64). */
+    private String clientOf(Context ctx) {
+        return ClientKey.of(limiter.clientOf(ctx));
     }
 
     /** The bearer token; 401 when the request has none. */

@@ -48,7 +48,7 @@ final class ApiException extends RuntimeException {
     }
 
     static ApiException noSuchSubscription() {
-        return new ApiException(404, "NOT_FOUND", "No such subscription, or not with this secret.");
+        return new ApiException(404, "NOT_FOUND", "No such subscription, or not with this token or key.");
     }
 
     static ApiException limitReached(String message, long retryAfterSeconds) {

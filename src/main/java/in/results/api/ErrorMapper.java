@@ -38,8 +38,7 @@ final class ErrorMapper {
         config.routes.exception(LookupFailure.class, this::lookupFailure);
         config.routes.exception(
                 TargetRejected.class,
-                (e, ctx) ->
-                        send(ctx, 400, "INVALID_PARAMETER", "Parameter '" + e.field() + "' " + e.getMessage() + "."));
+                (e, ctx) -> send(ctx, 400, e.code(), "Parameter '" + e.field() + "' " + e.getMessage() + "."));
         config.routes.exception(LimitReached.class, (e, ctx) -> {
             ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
             send(ctx, 429, "RATE_LIMITED", e.getMessage());

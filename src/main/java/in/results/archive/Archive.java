@@ -159,8 +159,9 @@ public final class Archive implements AutoCloseable {
     }
 
     /**
-     * Deletes every row of {@code hallTicket} now, waiting for the schema up to {@code patience}; the number of rows
-     * deleted. Throws {@link IllegalStateException} when the database does not answer.
+     * Deletes every row of {@code hallTicket} now, in one transaction (a delivery or subscription of the student is
+     * never left behind half-forgotten), waiting for the schema up to {@code patience}; the number of rows deleted.
+     * Throws {@link IllegalStateException} when the database does not answer.
      */
     public int forget(HallTicket hallTicket, Duration patience) {
         long until = System.nanoTime() + patience.toNanos();
@@ -171,7 +172,8 @@ public final class Archive implements AutoCloseable {
             throw new IllegalStateException("the archive's database did not answer within " + patience);
         }
         try (Connection connection = pool.getConnection()) {
-            return rows.forget(connection, hallTicket);
+            return inTransaction(forgetting -> rows.forget(forgetting, hallTicket), new CommitGate())
+                    .run(connection);
         } catch (SQLException e) {
             throw new IllegalStateException("the archive's database failed: " + e.getMessage(), e);
         }
@@ -230,38 +232,75 @@ public final class Archive implements AutoCloseable {
      * they can answer: subscriptions and the alerts' records, kept in the same database as the archive. Waits at
      * most the database timeout, or {@code deadline} when sooner; throws {@link DatabaseUnavailable} when the
      * database does not answer within it, fails, or its schema is not in place yet. The query runs in one
-     * transaction, committed when it returns; a {@link RuntimeException} it throws rolls it back and is thrown on. Never run on the writer thread: queued archive writes go on meanwhile.
+     * transaction, committed when it returns; a {@link RuntimeException} it throws rolls it back and is thrown on.
+     * A transaction not done in time is rolled back, never committed after the caller was told it failed (unless it
+     * was already committing: then the commit's outcome is awaited and answered). Never run on the writer thread:
+     * queued archive writes go on meanwhile.
      */
     public <T> T run(Query<T> query, Deadline deadline) {
+        return run(query, deadline, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #run(Query, Deadline)}, but past the bound waits up to {@code grace} more for the transaction's
+     * outcome and answers by it: for a write whose caller must not report a failure for what was in fact stored (a
+     * new subscription), where a late answer is better than a wrong one.
+     */
+    public <T> T run(Query<T> query, Deadline deadline, Duration grace) {
         Duration bound = deadline.remaining().compareTo(timeout) < 0 ? deadline.remaining() : timeout;
         if (!migrated) {
             throw new DatabaseUnavailable("the database's schema is not in place yet", null);
         }
+        CommitGate gate = new CommitGate();
         Future<T> result;
         try {
-            result = readers.submit(inConnection(inTransaction(query), new AtomicBoolean()));
+            result = readers.submit(inConnection(inTransaction(query, gate), new AtomicBoolean()));
         } catch (RejectedExecutionException e) {
             throw new DatabaseUnavailable("the database's threads are all busy", e);
         }
         try {
-            return result.get(bound.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            result.cancel(true);
-            throw new DatabaseUnavailable("no answer within " + bound.toMillis() + " ms", e);
+            try {
+                return result.get(bound.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                return outcomeWithin(result, gate, grace, bound.plus(grace));
+            }
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException own) {
-                throw own; // the query's own refusal (a limit reached), not the database's: rolled back, passed on
-            }
-            if (!(e.getCause() instanceof SQLException sql && isRefusal(sql))) {
-                failed(e.getCause()); // a value the database refuses is no outage
-            }
-            // The state only: the database's message may quote a row (a hall ticket, a URL).
-            throw new DatabaseUnavailable("the database failed (" + stateOf(e.getCause()) + ")", e.getCause());
+            throw failureOf(e);
         } catch (InterruptedException e) {
+            gate.abandon();
             result.cancel(true);
             Thread.currentThread().interrupt();
             throw new DatabaseUnavailable("interrupted", e);
         }
+    }
+
+    /**
+     * The transaction's value when it is done within {@code grace}; else it is abandoned (rolled back) and
+     * {@link DatabaseUnavailable} thrown, unless it is already committing, whose outcome is then awaited.
+     */
+    private static <T> T outcomeWithin(Future<T> result, CommitGate gate, Duration grace, Duration waited)
+            throws ExecutionException, InterruptedException {
+        try {
+            return result.get(grace.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            if (gate.abandon()) {
+                result.cancel(true);
+                throw new DatabaseUnavailable("no answer within " + waited.toMillis() + " ms", e);
+            }
+            return result.get(); // committing: a commit is bounded by the driver's socket timeout
+        }
+    }
+
+    /** What the caller is told of a transaction that failed. */
+    private RuntimeException failureOf(ExecutionException e) {
+        if (e.getCause() instanceof RuntimeException own) {
+            return own; // the query's own refusal (a limit reached), not the database's: rolled back, passed on
+        }
+        if (!(e.getCause() instanceof SQLException sql && isRefusal(sql))) {
+            failed(e.getCause()); // a value the database refuses is no outage
+        }
+        // The state only: the database's message may quote a row (a hall ticket, a URL).
+        return new DatabaseUnavailable("the database failed (" + stateOf(e.getCause()) + ")", e.getCause());
     }
 
     private static String stateOf(Throwable failure) {
@@ -270,11 +309,15 @@ public final class Archive implements AutoCloseable {
                 : failure.getClass().getSimpleName();
     }
 
-    private static <T> Query<T> inTransaction(Query<T> query) {
+    /** {@code query} in one transaction, committed when it returns unless {@code gate} says its caller gave up. */
+    private static <T> Query<T> inTransaction(Query<T> query, CommitGate gate) {
         return connection -> {
             connection.setAutoCommit(false);
             try {
                 T value = query.run(connection);
+                if (!gate.commit()) {
+                    throw new SQLException("abandoned: its caller stopped waiting", "57014");
+                }
                 connection.commit();
                 return value;
             } catch (SQLException | RuntimeException e) {

@@ -1,6 +1,7 @@
 package in.results.archive;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import in.results.core.Deadline;
@@ -256,6 +257,89 @@ abstract class ArchiveContract {
         assertThat(fresh.health().reachable()).isTrue();
         assertThat(fresh.health().rows().getAsLong()).isEqualTo(2);
         assertThat(fresh.health().queued()).isZero();
+    }
+
+    @Test
+    void a_transaction_past_the_bound_but_within_the_grace_is_answered_by_its_outcome() {
+        awaitReady();
+
+        // given a transaction that takes 1.5 s, three times the database's bound
+        String value = archive()
+                .run(
+                        connection -> {
+                            insertSetting(connection, "within-grace");
+                            busyFor(TIMEOUT.multipliedBy(3));
+                            return "stored";
+                        },
+                        soon(),
+                        Duration.ofSeconds(3));
+
+        // then the caller waited for it and was told what happened: it was stored
+        assertThat(value).isEqualTo("stored");
+        assertThat(settingCount("within-grace")).isEqualTo(1);
+    }
+
+    @Test
+    void a_transaction_its_caller_stopped_waiting_for_is_rolled_back_not_committed_later() {
+        awaitReady();
+
+        // given a transaction that takes 1.5 s (not stopped by an interrupt, as a blocked driver call is not) and a
+        // caller that waits the bound of 500 ms and 200 ms of grace
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> archive()
+                        .run(
+                                connection -> {
+                                    insertSetting(connection, "past-grace");
+                                    busyFor(TIMEOUT.multipliedBy(3));
+                                    return "stored";
+                                },
+                                soon(),
+                                Duration.ofMillis(200)))
+                .isInstanceOf(DatabaseUnavailable.class);
+        Duration waited = Duration.ofNanos(System.nanoTime() - started);
+
+        // then the caller was told it failed after about 700 ms, and once the transaction has ended nothing of it is
+        // stored: a failure reported is a failure that happened
+        assertThat(waited).isBetween(TIMEOUT, TIMEOUT.multipliedBy(3));
+        await().pollDelay(TIMEOUT.multipliedBy(3))
+                .atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(settingCount("past-grace")).isZero());
+    }
+
+    private static void insertSetting(java.sql.Connection connection, String name) throws java.sql.SQLException {
+        try (java.sql.PreparedStatement insert =
+                connection.prepareStatement("INSERT INTO service_settings (name, value) VALUES (?, 'x')")) {
+            insert.setString(1, name);
+            insert.executeUpdate();
+        }
+    }
+
+    private int settingCount(String name) {
+        return archive()
+                .run(
+                        connection -> {
+                            try (java.sql.PreparedStatement count = connection.prepareStatement(
+                                    "SELECT COUNT(*) FROM service_settings WHERE name = ?")) {
+                                count.setString(1, name);
+                                try (java.sql.ResultSet row = count.executeQuery()) {
+                                    row.next();
+                                    return row.getInt(1);
+                                }
+                            }
+                        },
+                        soon());
+    }
+
+    /** Keeps the thread for {@code time}, whatever interrupts it (as a driver call blocked on a socket would). */
+    private static void busyFor(Duration time) {
+        long until = System.nanoTime() + time.toNanos();
+        for (long left = time.toNanos(); left > 0; left = until - System.nanoTime()) {
+            try {
+                Thread.sleep(Duration.ofNanos(left));
+            } catch (InterruptedException e) {
+                // not stopped: the caller's cancel must not be what keeps the transaction from committing
+            }
+        }
     }
 
     void awaitWritten(long rows) {

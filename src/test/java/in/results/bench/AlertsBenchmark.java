@@ -379,8 +379,8 @@ final class AlertsBenchmark {
         }
     }
 
-    /** A subscription as its maker is told of it. */
-    private record Created(String id, String secret) {}
+    /** A subscription as its maker is told of it: its signing secret and its management token. */
+    private record Created(String id, String secret, String token) {}
 
     /** Subscribes a webhook of {@code receiver} for each hall ticket, {@link #SUBSCRIBING_AT_ONCE} at once. */
     private Map<String, Created> subscribe(String base, WebhookReceiver receiver, List<String> hallTickets)
@@ -420,7 +420,8 @@ final class AlertsBenchmark {
                         JsonNode answer = JSON.readTree(reply.body());
                         Created one = new Created(
                                 answer.path("id").asText(),
-                                answer.path("secret").asText());
+                                answer.path("secret").asText(),
+                                answer.path("token").asText());
                         receiver.expectSecret("/" + ht, one.secret());
                         created.put(ht, one);
                     }
@@ -449,7 +450,7 @@ final class AlertsBenchmark {
     }
 
     /**
-     * Polls every subscription not yet active ({@code GET /api/subscriptions/<id>} with its secret) every second until
+     * Polls every subscription not yet active ({@code GET /api/subscriptions/<id>} with its token) every second until
      * all are; returns when that was (ms after {@code start}), or -1 after {@link #LONGEST_ACTIVATION}.
      */
     private long awaitActive(String base, Map<String, Created> created, long start) throws Exception {
@@ -471,7 +472,7 @@ final class AlertsBenchmark {
                             HttpResponse<String> reply = http.send(
                                     HttpRequest.newBuilder(URI.create(base + "/api/subscriptions/" + one.id()))
                                             .timeout(Duration.ofSeconds(30))
-                                            .header("Authorization", "Bearer " + one.secret())
+                                            .header("Authorization", "Bearer " + one.token())
                                             .build(),
                                     HttpResponse.BodyHandlers.ofString());
                             if (reply.statusCode() == 200

@@ -1,5 +1,8 @@
 package in.results.e2e;
 
+import static in.results.e2e.AlertRequests.post;
+import static in.results.e2e.AlertRequests.subscription;
+import static in.results.e2e.AlertRequests.withToken;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -347,7 +350,7 @@ class AlertsIT {
     }
 
     @Test
-    void a_subscription_is_read_and_deleted_only_with_its_secret() {
+    void a_subscription_is_read_and_deleted_only_with_its_token_not_with_its_signing_secret() {
         world.openOn(DAY_BEFORE);
         ServiceClient service = service(SETTINGS);
         WebhookReceiver receiver = world.closedAfter(new WebhookReceiver());
@@ -357,19 +360,24 @@ class AlertsIT {
         JsonNode other = post(service, "/api/subscriptions", subscription(hallTicket, receiver.url("/two")))
                 .json();
         String id = created.get("id").asText();
+        String token = created.get("token").asText();
 
-        ServiceClient.Reply wrongSecret =
-                withSecret(service, "GET", id, other.get("secret").asText());
-        ServiceClient.Reply read =
-                withSecret(service, "GET", id, created.get("secret").asText());
+        ServiceClient.Reply wrongToken =
+                withToken(service, "GET", id, other.get("token").asText());
+        ServiceClient.Reply withSecret =
+                withToken(service, "GET", id, created.get("secret").asText());
+        ServiceClient.Reply read = withToken(service, "GET", id, token);
         ServiceClient.Reply deletedWithWrong =
-                withSecret(service, "DELETE", id, other.get("secret").asText());
-        ServiceClient.Reply deleted =
-                withSecret(service, "DELETE", id, created.get("secret").asText());
-        ServiceClient.Reply readAfter =
-                withSecret(service, "GET", id, created.get("secret").asText());
+                withToken(service, "DELETE", id, other.get("token").asText());
+        ServiceClient.Reply deletedWithSecret =
+                withToken(service, "DELETE", id, created.get("secret").asText());
+        ServiceClient.Reply deleted = withToken(service, "DELETE", id, token);
+        ServiceClient.Reply readAfter = withToken(service, "GET", id, token);
 
-        assertThat(wrongSecret.status()).isEqualTo(404);
+        assertThat(token).startsWith("subtok_").isNotEqualTo(other.get("token").asText());
+        assertThat(wrongToken.status()).isEqualTo(404);
+        assertThat(withSecret.status()).isEqualTo(404); // the secret signs; the receiving end holds it too
+        assertThat(deletedWithSecret.status()).isEqualTo(404);
         assertThat(read.status()).isEqualTo(200);
         assertThat(read.json().get("id").asText()).isEqualTo(id);
         assertThat(read.json().get("hallticket").asText()).isEqualTo(hallTicket);
@@ -380,24 +388,30 @@ class AlertsIT {
     }
 
     @Test
-    void subscriptions_past_the_limit_of_a_hall_ticket_get_429_and_retry_after() {
+    void subscriptions_past_the_limit_of_a_hall_ticket_get_429_naming_the_limit_and_retry_after() {
+        // given a hall ticket with 2 places, and three clients (127.0.0.1 to 127.0.0.3) with one place each to take
         world.openOn(DAY_BEFORE);
         Map<String, String> settings = new HashMap<>(SETTINGS);
         settings.put("RESULTS_SUBSCRIPTIONS_PER_HALLTICKET", "2");
-        ServiceClient service = service(settings);
+        int port = world.startService(settings).port();
         WebhookReceiver receiver = world.closedAfter(new WebhookReceiver());
         String hallTicket = COHORT.students().getFirst().hallTicket();
 
         List<Integer> statuses = new ArrayList<>();
         ServiceClient.Reply last = null;
-        for (int i = 0; i < 3; i++) {
-            last = post(service, "/api/subscriptions", subscription(hallTicket, receiver.url("/h" + i)));
+        for (int i = 1; i <= 3; i++) {
+            ServiceClient client = new ServiceClient(port, "127.0.0." + i);
+            last = post(client, "/api/subscriptions", subscription(hallTicket, receiver.url("/h" + i)));
             statuses.add(last.status());
         }
-        ServiceClient.Reply bad = post(service, "/api/subscriptions", subscription(hallTicket, "ftp://x"));
+        ServiceClient.Reply bad =
+                post(new ServiceClient(port, "127.0.0.3"), "/api/subscriptions", subscription(hallTicket, "ftp://x"));
 
         assertThat(statuses).containsExactly(201, 201, 429);
         assertThat(last.json().get("code").asText()).isEqualTo("RATE_LIMITED");
+        assertThat(last.json().get("error").asText())
+                .isEqualTo("A hall ticket may have at most 2 subscriptions, and this one has no place left; retry"
+                        + " later.");
         assertThat(last.response().headers().firstValue("Retry-After")).isPresent();
         assertThat(bad.status()).isEqualTo(400);
     }
@@ -467,35 +481,15 @@ class AlertsIT {
         assertThat(reply.json().get("error").asText()).contains("'" + field + "'");
     }
 
-    private static String subscription(String hallTicket, String url) {
-        ObjectNode body = ServiceClient.MAPPER.createObjectNode();
-        body.put("hallticket", hallTicket);
-        body.put("webhook_url", url);
-        return body.toString();
-    }
-
-    private static ServiceClient.Reply post(ServiceClient service, String path, String body) {
-        return service.send(HttpRequest.newBuilder(service.uri(path))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build());
-    }
-
+    /** The subscription as its token reads it. */
     private static JsonNode statusOf(ServiceClient service, JsonNode subscription) {
-        ServiceClient.Reply reply = withSecret(
+        ServiceClient.Reply reply = withToken(
                 service,
                 "GET",
                 subscription.get("id").asText(),
-                subscription.get("secret").asText());
+                subscription.get("token").asText());
         assertThat(reply.status()).as(reply.response().body()).isEqualTo(200);
         return reply.json();
-    }
-
-    private static ServiceClient.Reply withSecret(ServiceClient service, String method, String id, String secret) {
-        return service.send(HttpRequest.newBuilder(service.uri("/api/subscriptions/" + id))
-                .header("Authorization", "Bearer " + secret)
-                .method(method, HttpRequest.BodyPublishers.noBody())
-                .build());
     }
 
     /**

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -14,11 +16,28 @@ import java.time.Duration;
 final class ServiceClient {
     static final ObjectMapper MAPPER =
             new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http;
     private final URI base;
 
     ServiceClient(int port) {
+        this.http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        this.base = URI.create("http://127.0.0.1:" + port);
+    }
+
+    /**
+     * A client connecting from {@code localAddress} (such as 127.0.0.2: every 127.x.y.z address is this machine's
+     * loopback), so that the service sees another client than {@link #ServiceClient(int)}'s 127.0.0.1.
+     */
+    ServiceClient(int port, String localAddress) {
+        try {
+            this.http = HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(5))
+                    .localAddress(InetAddress.getByName(localAddress))
+                    .build();
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(localAddress + " is not an address", e);
+        }
         this.base = URI.create("http://127.0.0.1:" + port);
     }
 

@@ -67,9 +67,13 @@ class WebsitePushIT {
 
     private static final LocalDate RESULTS_DAY = RELEASE.releaseDate();
     private static final LocalDate DAY_BEFORE = RESULTS_DAY.minusDays(1);
-    /** Loopback push endpoints allowed; the release list read every 5 s so that a publish is seen soon. */
+    /**
+     * The fake push service's host listed as a push service (http taken as loopback endpoints are allowed); the
+     * release list read every 5 s so that a publish is seen soon.
+     */
     private static final Map<String, String> SETTINGS = Map.of(
             "RESULTS_WEBHOOK_ALLOW_PRIVATE", "true",
+            "RESULTS_PUSH_SERVICES", "127.0.0.1",
             "RESULTS_LIST_REFRESH_SECONDS", "5",
             "RESULTS_UPSTREAM_TIMEOUT_MS", "15000");
 
@@ -205,7 +209,7 @@ class WebsitePushIT {
         waiting().until(d -> "false".equals(button.getAttribute("aria-pressed")));
         assertThat(text("[data-notify-status]")).startsWith("Off:");
         assertThat(script("return window.__push.unsubscribes;")).isEqualTo(1L);
-        assertThat(forgetEndpoint(push.endpoint(BROWSER)).status()).isEqualTo(404);
+        assertThat(forgetEndpoint(push, BROWSER).status()).isEqualTo(404);
     }
 
     @Test
@@ -242,7 +246,7 @@ class WebsitePushIT {
         // endpoint: the page sent the first student's subscription again after forgetting the endpoint's
         assertThat(script("return [window.__push.subscribes.length, window.__push.unsubscribes];"))
                 .isEqualTo(List.of(1L, 0L));
-        assertThat(forgetEndpoint(push.endpoint(BROWSER)).status()).isEqualTo(204);
+        assertThat(forgetEndpoint(push, BROWSER).status()).isEqualTo(204);
     }
 
     @Test
@@ -462,9 +466,16 @@ class WebsitePushIT {
         return world.closedAfter(resource);
     }
 
-    /** {@code DELETE /api/push} for {@code endpoint}, as the test's own request. */
-    private ServiceClient.Reply forgetEndpoint(URI endpoint) {
-        ObjectNode body = JSON.createObjectNode().put("endpoint", endpoint.toString());
+    /** {@code DELETE /api/push} for the browser {@code name}'s endpoint with its auth key, as the test's own request. */
+    private ServiceClient.Reply forgetEndpoint(FakePushService push, String name) {
+        ObjectNode body = JSON.createObjectNode()
+                .put("endpoint", push.endpoint(name).toString())
+                .put(
+                        "auth",
+                        json(push.subscriptionJson(name))
+                                .path("keys")
+                                .path("auth")
+                                .asText());
         return client.send(HttpRequest.newBuilder(client.uri("/api/push"))
                 .header("Content-Type", "application/json")
                 .method("DELETE", HttpRequest.BodyPublishers.ofString(body.toString()))
