@@ -159,8 +159,10 @@ public final class Archive implements AutoCloseable {
     }
 
     /**
-     * Deletes every row of {@code hallTicket} now, waiting for the schema up to {@code patience}; the number of rows
-     * deleted. Throws {@link IllegalStateException} when the database does not answer.
+     * Deletes every row of {@code hallTicket} now, in one transaction, waiting for the schema up to {@code patience};
+     * the number of rows deleted. Throws {@link IllegalStateException} when the database does not answer or refuses a
+     * delete; nothing is deleted then (a student half forgotten would keep, say, subscriptions to results whose
+     * pages are gone).
      */
     public int forget(HallTicket hallTicket, Duration patience) {
         long until = System.nanoTime() + patience.toNanos();
@@ -171,7 +173,7 @@ public final class Archive implements AutoCloseable {
             throw new IllegalStateException("the archive's database did not answer within " + patience);
         }
         try (Connection connection = pool.getConnection()) {
-            return rows.forget(connection, hallTicket);
+            return inTransaction(each -> rows.forget(each, hallTicket)).run(connection);
         } catch (SQLException e) {
             throw new IllegalStateException("the archive's database failed: " + e.getMessage(), e);
         }
