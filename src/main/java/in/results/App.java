@@ -2,6 +2,7 @@ package in.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.alerts.AlertDispatcher;
+import in.results.alerts.AlertPruner;
 import in.results.alerts.AlertStore;
 import in.results.alerts.Alerts;
 import in.results.alerts.DeliveryWorker;
@@ -280,7 +281,15 @@ public final class App {
                 subscriptionStore, config.alerts(), HostResolver.SYSTEM, deliveries, dispatcher, environment.clock());
         LiveStreams live = new LiveStreams(
                 new LivePageStore(archive), mapper, instance, bound, environment.clock(), environment.ticker());
-        return new Alerts(subscriptions, push, live, dispatcher, deliveries);
+        AlertPruner pruner = new AlertPruner(
+                archive,
+                store,
+                Duration.ofDays(config.alerts().retentionDays()),
+                instance,
+                bound,
+                environment.clock(),
+                environment.ticker());
+        return new Alerts(subscriptions, push, live, dispatcher, deliveries, pruner);
     }
 
     private static <T> ListPage<T> listPage(

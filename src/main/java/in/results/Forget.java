@@ -20,9 +20,10 @@ import java.util.List;
 
 /**
  * {@code results-service forget <hallticket>}: removes one student's records — every page and lookup record in the
- * archive the configuration names, and, with {@code RESULTS_REDIS_URL}, the fleet's shared copies of the student's
- * answers. Copies a running instance holds in its own memory are not reached, and an instance of a fleet puts its copy
- * back into Redis when it finds the key gone: run it while every instance is stopped (docs/operations.md).
+ * archive the configuration names, with the student's result alerts, in one transaction (all or nothing), and, with
+ * {@code RESULTS_REDIS_URL}, the fleet's shared copies of the student's answers. Copies a running instance holds in its
+ * own memory are not reached, and an instance of a fleet puts its copy back into Redis when it finds the key gone: run
+ * it while every instance is stopped (docs/operations.md).
  */
 final class Forget {
     /** How long the command waits for the archive's database. */

@@ -159,9 +159,10 @@ public final class Archive implements AutoCloseable {
     }
 
     /**
-     * Deletes every row of {@code hallTicket} now, in one transaction (a delivery or subscription of the student is
-     * never left behind half-forgotten), waiting for the schema up to {@code patience}; the number of rows deleted.
-     * Throws {@link IllegalStateException} when the database does not answer.
+     * Deletes every row of {@code hallTicket} now, in one transaction, waiting for the schema up to {@code patience};
+     * the number of rows deleted. Throws {@link IllegalStateException} when the database does not answer or refuses a
+     * delete; nothing is deleted then (a student half forgotten would keep, say, subscriptions to results whose
+     * pages are gone).
      */
     public int forget(HallTicket hallTicket, Duration patience) {
         long until = System.nanoTime() + patience.toNanos();

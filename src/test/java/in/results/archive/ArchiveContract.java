@@ -2,6 +2,7 @@ package in.results.archive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 import in.results.core.Deadline;
@@ -9,6 +10,8 @@ import in.results.core.HallTicket;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -241,6 +244,76 @@ abstract class ArchiveContract {
         assertThat(deleted).isEqualTo(2);
         assertThat(archive().student(STUDENT, "R18", soon())).isEqualTo(StudentRecord.empty());
         assertThat(archive().student(OTHER, "R18", soon()).pages()).hasSize(1);
+    }
+
+    /** The tables {@code forget} deletes from, in its order: the last one is {@code subscriptions}. */
+    static final List<String> STUDENT_TABLES = List.of(
+            "result_pages",
+            "student_lookups",
+            "deliveries",
+            "student_events",
+            "live_pages",
+            "alert_checks",
+            "subscriptions");
+
+    @Test
+    void forget_that_fails_at_its_last_table_leaves_every_row_of_the_student_in_place() {
+        // given one row of the student in every table forget deletes from, and the last delete refused by a trigger
+        awaitReady();
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+        archive().recordLookup(STUDENT, "R18", new SeenReleases(Set.of("1605")), Map.of());
+        awaitWritten(2);
+        archive()
+                .run(
+                        connection -> {
+                            for (String insert : List.of(
+                                    "INSERT INTO subscriptions (id, hall_ticket, kind, target, secret, status, client,"
+                                            + " created_at, verify_attempts) VALUES ('sub_1', ?, 'webhook',"
+                                            + " 'https://app.example/hook', 'whsec_x', 'active', 'client', 0, 0)",
+                                    "INSERT INTO student_events (hall_ticket, page, data, created_at)"
+                                            + " VALUES (?, 'btech/1605/regular', '{}', 0)",
+                                    "INSERT INTO deliveries (id, subscription_id, hall_ticket, page, attempts, due_at,"
+                                            + " claimed_until, created_at) VALUES ('msg_1', 'sub_1', ?, 'btech/1605/regular',"
+                                            + " 0, 0, 0, 0)",
+                                    "INSERT INTO live_pages (hall_ticket, instance, until_at) VALUES (?, 'instance-1', 0)",
+                                    "INSERT INTO alert_checks (release_name, hall_ticket) VALUES ('btech/1605/regular', ?)")) {
+                                try (PreparedStatement statement = connection.prepareStatement(insert)) {
+                                    statement.setString(1, STUDENT.value());
+                                    statement.executeUpdate();
+                                }
+                            }
+                            return null;
+                        },
+                        soon());
+        refuseDeletesFrom(STUDENT_TABLES.getLast());
+
+        // when the student is forgotten
+        Throwable failure = catchThrowable(() -> archive().forget(STUDENT, Duration.ofSeconds(5)));
+
+        // then it fails, and every table still holds the student's row: the deletes before the refused one are undone
+        assertThat(failure).isInstanceOf(IllegalStateException.class);
+        for (String table : STUDENT_TABLES) {
+            assertThat(rowsOfStudent(table)).as(table).isEqualTo(1);
+        }
+    }
+
+    /** Makes the database refuse every delete from {@code table} with an error (a trigger). */
+    abstract void refuseDeletesFrom(String table);
+
+    private int rowsOfStudent(String table) {
+        return archive()
+                .run(
+                        connection -> {
+                            try (PreparedStatement count = connection.prepareStatement(
+                                    "SELECT COUNT(*) FROM " + table + " WHERE hall_ticket = ?")) {
+                                count.setString(1, STUDENT.value());
+                                try (ResultSet row = count.executeQuery()) {
+                                    row.next();
+                                    return row.getInt(1);
+                                }
+                            }
+                        },
+                        soon());
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +26,20 @@ class EmbeddedArchiveTest extends ArchiveContract {
     @Override
     ArchiveDatabase database() {
         return ArchiveDatabase.embedded(dataDir);
+    }
+
+    @Override
+    void refuseDeletesFrom(String table) {
+        archive()
+                .run(
+                        connection -> {
+                            try (Statement statement = connection.createStatement()) {
+                                statement.execute("CREATE TRIGGER refuse_deletes BEFORE DELETE ON " + table
+                                        + " BEGIN SELECT RAISE(ABORT, 'deletes refused'); END");
+                            }
+                            return null;
+                        },
+                        soon());
     }
 
     @Test

@@ -43,6 +43,22 @@ class PostgresArchiveIT extends ArchiveContract {
         return ArchiveDatabase.postgresql(DatabaseAddress.parse(url));
     }
 
+    @Override
+    void refuseDeletesFrom(String table) {
+        archive()
+                .run(
+                        connection -> {
+                            try (Statement statement = connection.createStatement()) {
+                                statement.execute("CREATE FUNCTION refuse_deletes() RETURNS trigger LANGUAGE plpgsql"
+                                        + " AS $$ BEGIN RAISE EXCEPTION 'deletes refused'; END $$");
+                                statement.execute("CREATE TRIGGER refuse_deletes BEFORE DELETE ON " + table
+                                        + " FOR EACH ROW EXECUTE FUNCTION refuse_deletes()");
+                            }
+                            return null;
+                        },
+                        soon());
+    }
+
     @Test
     void a_database_lost_mid_run_turns_reads_into_misses_keeps_writes_queued_and_catches_up_when_back() {
         awaitReady();
