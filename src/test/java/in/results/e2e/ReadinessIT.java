@@ -84,30 +84,11 @@ class ReadinessIT {
     }
 
     private static ServiceClient.Reply awaitReady(ServiceClient client) {
-        return await(client, reply -> reply.status() == 200);
+        return client.awaitAnswer("/health/ready", reply -> reply.status() == 200, PATIENCE);
     }
 
     private static ServiceClient.Reply awaitListRead(ServiceClient client) {
-        return await(client, reply -> reply.json().path("release_list_read").asBoolean(false));
-    }
-
-    private static ServiceClient.Reply await(
-            ServiceClient client, java.util.function.Predicate<ServiceClient.Reply> done) {
-        long until = System.nanoTime() + PATIENCE.toNanos();
-        while (true) {
-            ServiceClient.Reply reply = client.get("/health/ready");
-            if (done.test(reply) || System.nanoTime() > until) {
-                assertThat(done)
-                        .as("readiness after %s: %s", PATIENCE, reply.response().body())
-                        .accepts(reply);
-                return reply;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        return client.awaitAnswer(
+                "/health/ready", reply -> reply.json().path("release_list_read").asBoolean(false), PATIENCE);
     }
 }

@@ -59,6 +59,18 @@ final class ServiceClient {
                 .until(() -> get("/health").json().at("/archive/queued_writes").asInt() == 0);
     }
 
+    /**
+     * Asks {@code pathAndQuery} every 200 ms until the answer is {@code done} (a refused connection is asked again:
+     * a process or container still starting), within {@code patience}; that answer, or an assertion error.
+     */
+    Reply awaitAnswer(String pathAndQuery, java.util.function.Predicate<Reply> done, Duration patience) {
+        return org.awaitility.Awaitility.await(pathAndQuery)
+                .atMost(patience)
+                .pollInterval(Duration.ofMillis(200))
+                .ignoreExceptions()
+                .until(() -> get(pathAndQuery), done::test);
+    }
+
     Reply send(HttpRequest request) {
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
