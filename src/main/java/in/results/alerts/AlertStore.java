@@ -385,11 +385,6 @@ public final class AlertStore {
         attempted(id, subscription, status, at, null, again, deadline);
     }
 
-    /** Records the last delivery attempt, failed past the time deliveries are tried for: the delivery is over. */
-    public void gaveUp(String id, String subscription, String status, Instant at, Deadline deadline) {
-        attempted(id, subscription, status, at, null, null, deadline);
-    }
-
     /** One attempt: {@code deliveredAt} when it succeeded, {@code due} when it is made again (each null when not). */
     private void attempted(
             String id,
@@ -592,5 +587,28 @@ public final class AlertStore {
                 default -> throw new IllegalArgumentException("no binding for " + value.getClass());
             }
         }
+    }
+
+    // ---- put back: claimed, not sent (the target's address stayed busy), not an attempt
+
+    /** Gives back the claim of delivery {@code id}, due again at {@code due}; its attempts stay as they were. */
+    public void putBack(String id, Instant due, Deadline deadline) {
+        update("UPDATE deliveries SET claimed_until = 0, due_at = ? WHERE id = ?", deadline, due.toEpochMilli(), id);
+    }
+
+    /**
+     * Gives back the claim of the verification of {@code id} made with {@code attempts} attempts before it: the
+     * attempt is not counted, and the verification is due again at {@code due} (unless another instance took it
+     * since).
+     */
+    public void putBackVerification(String id, int attempts, Instant due, Deadline deadline) {
+        update(
+                "UPDATE subscriptions SET verify_attempts = ?, next_verify_at = ? WHERE id = ?"
+                        + " AND status = 'pending' AND verify_attempts = ?",
+                deadline,
+                attempts,
+                due.toEpochMilli(),
+                id,
+                attempts + 1);
     }
 }
