@@ -26,7 +26,15 @@ final class CheckedAddressResolver implements SocketAddressResolver {
     public void resolve(String host, int port, Map<String, Object> context, Promise<List<InetSocketAddress>> promise) {
         if (context.get(Destination.CONTEXT_KEY) instanceof Destination destination
                 && destination.getOrigin().getTag() instanceof Pinned pinned) {
-            promise.succeeded(List.of(new InetSocketAddress(pinned.address(), port)));
+            try {
+                // The address under the request's host name: TLS takes the name from it, for the server name (SNI)
+                // and for the certificate's check. No lookup is made.
+                InetAddress named =
+                        InetAddress.getByAddress(host, pinned.address().getAddress());
+                promise.succeeded(List.of(new InetSocketAddress(named, port)));
+            } catch (UnknownHostException e) {
+                promise.failed(e);
+            }
         } else {
             promise.failed(new UnknownHostException("no checked address was pinned on the request"));
         }
