@@ -97,7 +97,10 @@ public final class DeliveryWorker {
         timer.execute(this::look);
     }
 
-    /** Stops looking, and ends the exchanges under way (their claims lapse; another look sends them again). */
+    /**
+     * Stops looking, and ends the exchanges under way: each is recorded as a failed attempt while the database still
+     * answers (and sent again after the retry pause), or its claim lapses.
+     */
     public void stop() {
         timer.shutdownNow();
         targets.close();
