@@ -99,7 +99,8 @@ class HostileReceiversIT {
     void a_good_webhook_is_verified_while_a_hundred_hosts_hold_their_verification_requests_open() {
         // given a hundred webhooks on hosts that never answer, each holding its verification request open
         world.openOn(DAY_BEFORE);
-        ServiceClient service = new ServiceClient(world.startService(SETTINGS).port());
+        ServiceClient service =
+                ready(new ServiceClient(world.startService(SETTINGS).port()));
         List<StuckReceiver> stuck = stuckReceivers(false);
         String hallTicket = COHORT.students().getFirst().hallTicket();
         for (StuckReceiver receiver : stuck) {
@@ -131,7 +132,8 @@ class HostileReceiversIT {
         // given a student of the batch whose results come out, a hundred webhooks of theirs on hosts that answer
         // the verification and never anything else, and a good webhook subscribed after them
         world.openOn(DAY_BEFORE);
-        ServiceClient service = new ServiceClient(world.startService(SETTINGS).port());
+        ServiceClient service =
+                ready(new ServiceClient(world.startService(SETTINGS).port()));
         Student student = COHORT.asOf(RESULTS_DAY).students().stream()
                 .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
                 .findFirst()
@@ -173,6 +175,22 @@ class HostileReceiversIT {
         });
     }
 
+    /**
+     * {@code service} once its archive answers (its schema is put in place in the background; until then a
+     * subscription is answered 503).
+     */
+    private static ServiceClient ready(ServiceClient service) {
+        await("the archive answers")
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> service.get("/health")
+                        .json()
+                        .path("archive")
+                        .path("reachable")
+                        .asBoolean());
+        return service;
+    }
+
     /** A receiver on each of 127.0.1.1 to 127.0.1.100; closed after the test. */
     private List<StuckReceiver> stuckReceivers(boolean answersVerification) {
         List<StuckReceiver> stuck = new ArrayList<>();
@@ -196,15 +214,24 @@ class HostileReceiversIT {
         assertThat(world.publish(RESULTS_DAY)).contains(RESULTS_DAY_RELEASE);
     }
 
+    /** Subscribes {@code url}; a 503 (the database slow to answer) is asked again after its Retry-After, as told. */
     private static ServiceClient.Reply subscribe(ServiceClient service, String hallTicket, String url) {
         Map<String, String> body = new HashMap<>();
         body.put("hallticket", hallTicket);
         body.put("webhook_url", url);
-        return service.send(HttpRequest.newBuilder(service.uri("/api/subscriptions"))
+        HttpRequest request = HttpRequest.newBuilder(service.uri("/api/subscriptions"))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(
                         ServiceClient.MAPPER.valueToTree(body).toString()))
-                .build());
+                .build();
+        ServiceClient.Reply reply = service.send(request);
+        for (int retry = 0; reply.status() == 503 && retry < 5; retry++) {
+            long seconds =
+                    reply.response().headers().firstValueAsLong("Retry-After").orElse(1);
+            await().pollDelay(Duration.ofSeconds(seconds)).until(() -> true);
+            reply = service.send(request);
+        }
+        return reply;
     }
 
     private static String statusOf(ServiceClient service, JsonNode subscription) {
