@@ -12,6 +12,7 @@ import in.results.alerts.LiveStreams;
 import in.results.alerts.PushSender;
 import in.results.alerts.SubscriptionStore;
 import in.results.alerts.Subscriptions;
+import in.results.alerts.TargetClient;
 import in.results.alerts.WebhookSender;
 import in.results.api.HttpApi;
 import in.results.api.Readiness;
@@ -39,11 +40,9 @@ import in.results.store.AnswerStore;
 import in.results.upstream.UpstreamClient;
 import in.results.upstream.UpstreamPolicy;
 import io.javalin.Javalin;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -84,7 +83,15 @@ public final class App {
      * jobs are shared through Redis (connected here, released when the server stops).
      */
     public static Javalin create(ServiceConfig config, Environment environment) {
-        return build(config, environment).server();
+        return build(config, environment, HostResolver.SYSTEM).server();
+    }
+
+    /**
+     * As {@link #create(ServiceConfig, Environment)}, the host names of alert targets (webhooks, push services)
+     * looked up with {@code resolver}: tests answer with the addresses they need, DNS rebinding among them.
+     */
+    public static Javalin create(ServiceConfig config, Environment environment, HostResolver resolver) {
+        return build(config, environment, resolver).server();
     }
 
     /**
@@ -99,7 +106,7 @@ public final class App {
 
     /** As {@link #start(ServiceConfig)}, with time and threads from {@code environment}. */
     public static Javalin start(ServiceConfig config, Environment environment) {
-        Service service = build(config, environment);
+        Service service = build(config, environment, HostResolver.SYSTEM);
         Javalin server = service.server().start();
         environment
                 .executor()
@@ -108,7 +115,7 @@ public final class App {
         return server;
     }
 
-    private static Service build(ServiceConfig config, Environment environment) {
+    private static Service build(ServiceConfig config, Environment environment, HostResolver resolver) {
         Deployment deployment = Deployment.of(config, environment);
         int bulkSlots = bulkPolicy(config).maxInFlight();
         UpstreamClient upstream = new UpstreamClient(
@@ -117,7 +124,7 @@ public final class App {
                 config.upstreamTimeout(),
                 upstreamPolicy(config),
                 environment.ticker());
-        return build(config, environment, deployment, upstream);
+        return build(config, environment, deployment, upstream, resolver);
     }
 
     /** The client of the university for {@code config} with this instance's own limits. */
@@ -132,7 +139,7 @@ public final class App {
 
     /** As {@link #create(ServiceConfig, Environment)}, asking the university through {@code upstream}. */
     public static Javalin create(ServiceConfig config, Environment environment, UpstreamClient upstream) {
-        return build(config, environment, Deployment.of(config, environment), upstream)
+        return build(config, environment, Deployment.of(config, environment), upstream, HostResolver.SYSTEM)
                 .server();
     }
 
@@ -145,7 +152,11 @@ public final class App {
     private record Service(Javalin server, CatalogSource catalog) {}
 
     private static Service build(
-            ServiceConfig config, Environment environment, Deployment deployment, UpstreamClient upstream) {
+            ServiceConfig config,
+            Environment environment,
+            Deployment deployment,
+            UpstreamClient upstream,
+            HostResolver resolver) {
         AnswerStores stores = deployment.stores();
         Archive archive = Archive.open(ArchiveDatabase.of(config), config.databaseTimeout(), environment.clock());
         ExamLookup exams = new ExamLookup(upstream, stores.exams(), archive, environment.clock());
@@ -184,8 +195,8 @@ public final class App {
                         readAhead));
         BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
         AtomicReference<Javalin> server = new AtomicReference<>();
-        Alerts alerts =
-                alerts(config, environment, archive, catalog, allSemesters, () -> publicUrl(config, server.get()));
+        Alerts alerts = alerts(
+                config, environment, archive, catalog, allSemesters, resolver, () -> publicUrl(config, server.get()));
         Service service = new Service(
                 new HttpApi(
                                 exams,
@@ -223,8 +234,8 @@ public final class App {
     }
 
     /**
-     * Result alerts, their records in the archive's database. Webhooks and push services are sent to with a client
-     * that follows no redirect (a redirect could lead past the address checks) and waits 5 s at most to connect.
+     * Result alerts, their records in the archive's database. Webhooks and push services are sent to with one
+     * {@link TargetClient}: it connects only to the addresses it checked and follows no redirect.
      */
     private static Alerts alerts(
             ServiceConfig config,
@@ -232,16 +243,13 @@ public final class App {
             Archive archive,
             CatalogSource catalog,
             AllSemestersLookup allSemesters,
+            HostResolver resolver,
             Supplier<String> publicUrl) {
         ObjectMapper mapper = new ObjectMapper();
         String instance = "instance-" + UUID.randomUUID().toString().replace("-", "");
         AlertStore store = new AlertStore(archive);
         SubscriptionStore subscriptionStore = new SubscriptionStore(archive);
-        HttpClient client = HttpClient.newBuilder()
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(Duration.ofSeconds(5))
-                .executor(Executors.newVirtualThreadPerTaskExecutor())
-                .build();
+        TargetClient targets = TargetClient.start(resolver, config.alerts().allowPrivate());
         Duration bound = config.databaseTimeout();
         if (config.alerts().publicUrl().isEmpty()) {
             LOG.warn("RESULTS_PUBLIC_URL is not set: result alerts link to http://localhost:<port>, which subscribers"
@@ -258,27 +266,19 @@ public final class App {
                 environment.clock(),
                 environment.ticker());
         PushSender push = new PushSender(
-                client,
-                mapper,
-                store,
-                config.alerts(),
-                HostResolver.SYSTEM,
-                publicUrl,
-                environment.clock(),
-                bound,
-                environment.ticker());
+                targets, mapper, store, config.alerts(), publicUrl, environment.clock(), bound, environment.ticker());
         DeliveryWorker deliveries = new DeliveryWorker(
                 store,
                 subscriptionStore,
-                new WebhookSender(
-                        client, mapper, config.alerts().allowPrivate(), HostResolver.SYSTEM, environment.clock()),
+                targets,
+                new WebhookSender(targets, mapper, environment.clock()),
                 push,
                 dispatcher::remember,
                 bound,
                 environment.clock(),
                 environment.ticker());
         Subscriptions subscriptions = new Subscriptions(
-                subscriptionStore, config.alerts(), HostResolver.SYSTEM, deliveries, dispatcher, environment.clock());
+                subscriptionStore, config.alerts(), resolver, deliveries, dispatcher, environment.clock());
         LiveStreams live = new LiveStreams(
                 new LivePageStore(archive), mapper, instance, bound, environment.clock(), environment.ticker());
         AlertPruner pruner = new AlertPruner(

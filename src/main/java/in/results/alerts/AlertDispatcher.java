@@ -12,11 +12,8 @@ import in.results.core.Deadline;
 import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
 import in.results.lookup.AllSemestersLookup;
-import in.results.lookup.AttemptPage;
-import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
 import in.results.releases.CatalogSource;
-import in.results.scrape.SubjectResult;
 import in.results.store.CacheStatus;
 import in.results.store.CachedAnswer;
 import in.results.upstream.Priority;
@@ -224,7 +221,8 @@ public final class AlertDispatcher {
         Map<HallTicket, Course> toCheck = new LinkedHashMap<>();
         for (HallTicket hallTicket : store.watched(clock.instant(), bound())) {
             if (!checked.contains(hallTicket)) {
-                courseHolding(hallTicket, release, catalog).ifPresent(course -> toCheck.put(hallTicket, course));
+                ReleaseNews.courseHolding(hallTicket, release, catalog)
+                        .ifPresent(course -> toCheck.put(hallTicket, course));
             }
         }
         if (toCheck.isEmpty()) {
@@ -308,7 +306,7 @@ public final class AlertDispatcher {
         }
         List<StudentEvent> events = new ArrayList<>();
         if (answer.value() instanceof TranscriptAnswer.Found found) {
-            newResult(found, hallTicket, release).ifPresent(result -> events.add(eventOf(result, name)));
+            ReleaseNews.newResult(found, hallTicket, release).ifPresent(result -> events.add(eventOf(result, name)));
         }
         try {
             store.checked(name, hallTicket, events, bound());
@@ -318,46 +316,6 @@ public final class AlertDispatcher {
         }
     }
 
-    /** The page of {@code release} in the answer, when it is news: any regular or supplementary page, an RC/RV page that changes a grade. */
-    static Optional<PublishedResult> newResult(
-            TranscriptAnswer.Found found, HallTicket hallTicket, ExamRelease release) {
-        Optional<AttemptPage> page = pageOf(found.pages(), release.code(), release.rcrv());
-        if (page.isEmpty()) {
-            return Optional.empty();
-        }
-        if (release.rcrv()) {
-            Optional<AttemptPage> base = pageOf(found.pages(), release.code(), false);
-            if (base.isPresent() && !changesGrade(page.get(), base.get())) {
-                return Optional.empty();
-            }
-        }
-        return found.transcript().semesters().stream()
-                .filter(semester -> release.semester().equals(Optional.of(semester.semester())))
-                .findFirst()
-                .map(Transcript.SemesterRecord::sgpa)
-                .map(sgpa -> new PublishedResult(hallTicket, page.get(), sgpa));
-    }
-
-    private static Optional<AttemptPage> pageOf(List<AttemptPage> pages, String code, boolean rcrv) {
-        return pages.stream()
-                .filter(page ->
-                        page.release().code().equals(code) && page.release().rcrv() == rcrv)
-                .findFirst();
-    }
-
-    /** Whether a row of the RC/RV page shows a grade other than the exam's own page did for that subject. */
-    private static boolean changesGrade(AttemptPage rcrv, AttemptPage base) {
-        for (SubjectResult row : rcrv.page().subjects()) {
-            boolean same = base.page().subjects().stream()
-                    .anyMatch(before ->
-                            before.code().equals(row.code()) && before.grade().equals(row.grade()));
-            if (!same) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private StudentEvent eventOf(PublishedResult result, String name) {
         try {
             String data = mapper.writeValueAsString(eventData.apply(result));
@@ -365,16 +323,6 @@ public final class AlertDispatcher {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("an event's data is plain JSON", e);
         }
-    }
-
-    /** The student's course when {@code release} could hold a result of theirs; empty otherwise. */
-    private static Optional<Course> courseHolding(HallTicket hallTicket, ExamRelease release, ExamCatalog catalog) {
-        if (StudentCourse.of(hallTicket) instanceof StudentCourse.Served served
-                && served.course().holds(release)
-                && AllSemestersLookup.couldHold(served.course(), hallTicket, catalog, release)) {
-            return Optional.of(served.course());
-        }
-        return Optional.empty();
     }
 
     /** The name of every release the list shows: {@code <degree>/<exam code>/<regular|rcrv>}. */

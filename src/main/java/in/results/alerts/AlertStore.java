@@ -252,9 +252,9 @@ public final class AlertStore {
         attempted(id, subscription, status, at, null, again, deadline);
     }
 
-    /** Records the last delivery attempt, failed past the time deliveries are tried for: the delivery is over. */
-    public void gaveUp(String id, String subscription, String status, Instant at, Deadline deadline) {
-        attempted(id, subscription, status, at, null, null, deadline);
+    /** Gives back the claim of delivery {@code id}, due again at {@code due}; its attempts stay as they were. */
+    public void putBack(String id, Instant due, Deadline deadline) {
+        update("UPDATE deliveries SET claimed_until = 0, due_at = ? WHERE id = ?", deadline, due.toEpochMilli(), id);
     }
 
     /** A delivered attempt ends the subscription's run of failures. */

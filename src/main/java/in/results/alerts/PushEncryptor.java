@@ -11,10 +11,10 @@ import com.zerodeplibs.webpush.key.PrivateKeySources;
 import com.zerodeplibs.webpush.key.PublicKeySources;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.http.HttpRequest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -58,7 +58,7 @@ public final class PushEncryptor {
      * @throws IllegalArgumentException when the payload is longer than {@link #MAX_PAYLOAD_BYTES}, the TTL negative
      *     or the subject not a mailto: or https: URI
      */
-    public HttpRequest request(PushSubscription to, byte[] payload, Duration ttl, String vapidSubject) {
+    OutgoingPost request(PushSubscription to, byte[] payload, Duration ttl, String vapidSubject) {
         if (payload.length > MAX_PAYLOAD_BYTES) {
             throw new IllegalArgumentException(
                     "a push payload is at most " + MAX_PAYLOAD_BYTES + " bytes, not " + payload.length);
@@ -77,14 +77,15 @@ public final class PushEncryptor {
         // A new encryption per request: it holds a MAC that is not safe to share between threads.
         EncryptedPushMessage body = MessageEncryptions.of()
                 .encrypt(UserAgentMessageEncryptionKeyInfo.of(to.p256dh(), to.auth()), PushMessage.of(payload));
-        return HttpRequest.newBuilder(to.endpoint())
-                .header("Content-Type", body.mediaType())
-                .header("Content-Encoding", body.contentEncoding())
-                .header("TTL", Long.toString(ttl.toSeconds()))
-                .header("Urgency", "high")
-                .header("Authorization", vapid.generateAuthorizationHeaderValue(token))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toBytes()))
-                .build();
+        return new OutgoingPost(
+                to.endpoint().toString(),
+                Map.of(
+                        "Content-Type", body.mediaType(),
+                        "Content-Encoding", body.contentEncoding(),
+                        "TTL", Long.toString(ttl.toSeconds()),
+                        "Urgency", "high",
+                        "Authorization", vapid.generateAuthorizationHeaderValue(token)),
+                body.toBytes());
     }
 
     /**

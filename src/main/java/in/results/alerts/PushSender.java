@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import in.results.config.AlertSettings;
 import in.results.core.Deadline;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,7 +25,6 @@ public final class PushSender {
     private final ObjectMapper mapper;
     private final AlertStore store;
     private final AlertSettings settings;
-    private final HostResolver resolver;
     private final Supplier<String> publicUrl;
     private final Clock clock;
     private final Duration databaseBound;
@@ -35,20 +33,18 @@ public final class PushSender {
 
     /** @param publicUrl the service's address as browsers reach it (the notification opens the student's page there) */
     public PushSender(
-            HttpClient client,
+            TargetClient client,
             ObjectMapper mapper,
             AlertStore store,
             AlertSettings settings,
-            HostResolver resolver,
             Supplier<String> publicUrl,
             Clock clock,
             Duration databaseBound,
             com.github.benmanes.caffeine.cache.Ticker ticker) {
-        this.client = new TargetClient(client);
+        this.client = client;
         this.mapper = mapper;
         this.store = store;
         this.settings = settings;
-        this.resolver = resolver;
         this.publicUrl = publicUrl;
         this.clock = clock;
         this.databaseBound = databaseBound;
@@ -64,17 +60,14 @@ public final class PushSender {
         return keys(deadline).publicKeyBase64Url();
     }
 
+    /** Sends {@code event} through the browser's push service, its endpoint checked as {@link TargetClient} does. */
     DeliveryWorker.Outcome deliver(Subscription subscription, StudentEvent event) {
-        try {
-            TargetAddress.check("subscription.endpoint", subscription.target(), settings.allowPrivate(), resolver);
-        } catch (TargetRejected e) {
-            return DeliveryWorker.Outcome.of(TargetClient.Answer.none("refused: " + e.getMessage()), false);
-        }
         String[] browserKeys = subscription.secret().split(" ", 2);
         PushSubscription to = new PushSubscription(URI.create(subscription.target()), browserKeys[0], browserKeys[1]);
         byte[] payload = notification(event).getBytes(StandardCharsets.UTF_8);
         PushEncryptor encryptor = new PushEncryptor(keys(Deadline.after(databaseBound, ticker)), clock);
-        TargetClient.Answer answer = client.send(encryptor.request(to, payload, TTL, settings.vapidSubject()));
+        TargetClient.Answer answer =
+                client.send("subscription.endpoint", encryptor.request(to, payload, TTL, settings.vapidSubject()));
         // 404 or 410: the browser unsubscribed, or the subscription expired.
         return DeliveryWorker.Outcome.of(answer, answer.status() == 404 || answer.status() == 410);
     }

@@ -218,6 +218,22 @@ public final class SubscriptionStore {
                 > 0;
     }
 
+    /**
+     * Gives back the claim of the verification of {@code id} made with {@code attempts} attempts before it: the
+     * attempt is not counted, and the verification is due again at {@code due} (unless another instance took it
+     * since).
+     */
+    public void putBackVerification(String id, int attempts, Instant due, Deadline deadline) {
+        update(
+                "UPDATE subscriptions SET verify_attempts = ?, next_verify_at = ? WHERE id = ?"
+                        + " AND status = 'pending' AND verify_attempts = ?",
+                deadline,
+                attempts,
+                due.toEpochMilli(),
+                id,
+                attempts + 1);
+    }
+
     /** The webhook answered its challenge: events go out from now on. */
     public void activate(String id, Deadline deadline) {
         update("UPDATE subscriptions SET status = 'active', next_verify_at = NULL WHERE id = ?", deadline, id);

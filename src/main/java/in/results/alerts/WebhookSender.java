@@ -3,43 +3,42 @@ package in.results.alerts;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Posts signed messages to apps' webhooks: the verification request of a new subscription and the deliveries of
- * events. Each attempt checks the URL's address first ({@link TargetAddress}), sends with a fresh
- * {@code webhook-timestamp} and signature under the message's fixed {@code webhook-id}, bounded by
- * {@link TargetClient}.
+ * events. Each attempt is sent through {@link TargetClient} (the URL checked again, connected to the address checked,
+ * bounded in time) with a fresh {@code webhook-timestamp} and signature under the message's fixed {@code webhook-id}.
  */
 public final class WebhookSender {
     private final TargetClient client;
     private final ObjectMapper mapper;
-    private final boolean allowPrivate;
-    private final HostResolver resolver;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    /**
-     * @param client       follows no redirect (a redirect could lead past the address check)
-     * @param allowPrivate whether loopback, private and link-local targets are allowed (tests, intranets)
-     */
-    public WebhookSender(
-            HttpClient client, ObjectMapper mapper, boolean allowPrivate, HostResolver resolver, Clock clock) {
-        this.client = new TargetClient(client);
+    public WebhookSender(TargetClient client, ObjectMapper mapper, Clock clock) {
+        this.client = client;
         this.mapper = mapper;
-        this.allowPrivate = allowPrivate;
-        this.resolver = resolver;
         this.clock = clock;
     }
 
-    /** Sends the verification request; whether the webhook answered 2xx with the same challenge. */
-    boolean verify(Subscription subscription) {
+    /** What came of a verification request. */
+    enum Verification {
+        /** The webhook answered 2xx with the same challenge. */
+        ANSWERED,
+        /** It did not: an attempt that failed. */
+        NOT_ANSWERED,
+        /** The request was not sent: its address was busy (not an attempt). */
+        NOT_STARTED
+    }
+
+    /** Sends the verification request. */
+    Verification verify(Subscription subscription) {
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);
         String challenge = HexFormat.of().formatHex(bytes);
@@ -47,12 +46,18 @@ public final class WebhookSender {
         String id = "msg_verify_" + subscription.id().substring(4) + "_" + subscription.verifyAttempts();
         TargetClient.Answer answer =
                 post(subscription, id, EventMessage.of(mapper, EventMessage.VERIFY, clock.instant(), data));
-        if (!answer.succeeded()) {
-            return false;
+        if (!answer.started()) {
+            return Verification.NOT_STARTED;
         }
+        return answer.succeeded() && echoes(answer.body(), challenge)
+                ? Verification.ANSWERED
+                : Verification.NOT_ANSWERED;
+    }
+
+    private boolean echoes(String body, String challenge) {
         try {
-            JsonNode body = mapper.readTree(answer.body());
-            return body != null && challenge.equals(body.path("challenge").asText(null));
+            JsonNode answer = mapper.readTree(body);
+            return answer != null && challenge.equals(answer.path("challenge").asText(null));
         } catch (JsonProcessingException e) {
             return false;
         }
@@ -65,24 +70,13 @@ public final class WebhookSender {
     }
 
     private TargetClient.Answer post(Subscription subscription, String id, String body) {
-        URI target;
-        try {
-            target = TargetAddress.check("webhook_url", subscription.target(), allowPrivate, resolver)
-                    .uri();
-        } catch (TargetRejected e) {
-            return TargetClient.Answer.none("refused: " + e.getMessage());
-        }
         WebhookSecret secret = WebhookSecret.parse(subscription.secret());
         long timestamp = clock.instant().getEpochSecond();
-        HttpRequest.Builder request = HttpRequest.newBuilder(target)
-                .timeout(TargetClient.SEND_TIMEOUT)
-                .header("Content-Type", "application/json")
-                .header("User-Agent", "results-service-webhooks")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        for (Map.Entry<String, String> header :
-                WebhookSignature.headers(secret, id, timestamp, body).entrySet()) {
-            request.header(header.getKey(), header.getValue());
-        }
-        return client.send(request.build());
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("User-Agent", "results-service-webhooks");
+        headers.putAll(WebhookSignature.headers(secret, id, timestamp, body));
+        return client.send(
+                "webhook_url", new OutgoingPost(subscription.target(), headers, body.getBytes(StandardCharsets.UTF_8)));
     }
 }

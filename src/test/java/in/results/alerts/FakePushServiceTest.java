@@ -63,8 +63,8 @@ class FakePushServiceTest {
     }
 
     private HttpRequest requestFor(String name, VapidKeys keys, Instant now) {
-        return new PushEncryptor(keys, clockAt(now))
-                .request(push.subscription(name), MESSAGE, Duration.ofHours(1), SUBJECT);
+        return OutgoingPosts.jdk(new PushEncryptor(keys, clockAt(now))
+                .request(push.subscription(name), MESSAGE, Duration.ofHours(1), SUBJECT));
     }
 
     private static byte[] decryptRfcExample(byte[] body, String authSecret) throws GeneralSecurityException {
@@ -172,8 +172,8 @@ class FakePushServiceTest {
                 URI.create("https://push.example/push/ravi"),
                 push.subscription("ravi").p256dh(),
                 push.subscription("ravi").auth());
-        HttpRequest madeForElsewhere =
-                new PushEncryptor(ours, clockAt(NOW)).request(elsewhere, MESSAGE, Duration.ofHours(1), SUBJECT);
+        HttpRequest madeForElsewhere = OutgoingPosts.jdk(
+                new PushEncryptor(ours, clockAt(NOW)).request(elsewhere, MESSAGE, Duration.ofHours(1), SUBJECT));
         HttpRequest request = HttpRequest.newBuilder(madeForElsewhere, (name, value) -> true)
                 .uri(push.endpoint("ravi"))
                 .build();

@@ -49,7 +49,8 @@ class PushEncryptorTest {
     void a_message_reaches_the_push_service_and_decrypts_to_the_payload() throws Exception {
         String payload = "{\"semester\":\"3-1\",\"sgpa\":8.42,\"url\":\"/student/20AB1A0501\",\"note\":\"₹ ✓\"}";
 
-        HttpRequest request = encryptor.request(push.subscription("ravi"), utf8(payload), ONE_DAY, SUBJECT);
+        HttpRequest request =
+                OutgoingPosts.jdk(encryptor.request(push.subscription("ravi"), utf8(payload), ONE_DAY, SUBJECT));
         int status = send(request);
 
         assertThat(status).isEqualTo(201);
@@ -61,7 +62,8 @@ class PushEncryptorTest {
     void the_request_is_a_post_to_the_endpoint_with_the_web_push_headers() {
         PushSubscription ravi = push.subscription("ravi");
 
-        HttpRequest request = encryptor.request(ravi, utf8("hello"), Duration.ofMinutes(90), SUBJECT);
+        HttpRequest request =
+                OutgoingPosts.jdk(encryptor.request(ravi, utf8("hello"), Duration.ofMinutes(90), SUBJECT));
 
         assertThat(request.method()).isEqualTo("POST");
         assertThat(request.uri()).isEqualTo(ravi.endpoint());
@@ -75,7 +77,8 @@ class PushEncryptorTest {
 
     @Test
     void the_token_names_the_endpoint_origin_the_subject_and_an_expiry_12_hours_ahead() throws Exception {
-        HttpRequest request = encryptor.request(push.subscription("ravi"), utf8("hello"), ONE_DAY, SUBJECT);
+        HttpRequest request =
+                OutgoingPosts.jdk(encryptor.request(push.subscription("ravi"), utf8("hello"), ONE_DAY, SUBJECT));
         String authorization = request.headers().firstValue("Authorization").orElseThrow();
 
         assertThat(authorization).startsWith("vapid t=").endsWith(", k=" + keys.publicKeyBase64Url());
@@ -96,7 +99,8 @@ class PushEncryptorTest {
     void a_payload_of_3000_bytes_is_delivered_and_one_of_3001_is_refused() throws Exception {
         String largest = "x".repeat(3_000);
 
-        int status = send(encryptor.request(push.subscription("ravi"), utf8(largest), ONE_DAY, SUBJECT));
+        int status =
+                send(OutgoingPosts.jdk(encryptor.request(push.subscription("ravi"), utf8(largest), ONE_DAY, SUBJECT)));
 
         assertThat(status).isEqualTo(201);
         assertThat(push.messages("ravi")).containsExactly(largest);
@@ -108,8 +112,8 @@ class PushEncryptorTest {
     @Test
     void each_request_is_encrypted_afresh_and_each_decrypts() throws Exception {
         PushSubscription ravi = push.subscription("ravi");
-        HttpRequest first = encryptor.request(ravi, utf8("one"), ONE_DAY, SUBJECT);
-        HttpRequest second = encryptor.request(ravi, utf8("one"), ONE_DAY, SUBJECT);
+        HttpRequest first = OutgoingPosts.jdk(encryptor.request(ravi, utf8("one"), ONE_DAY, SUBJECT));
+        HttpRequest second = OutgoingPosts.jdk(encryptor.request(ravi, utf8("one"), ONE_DAY, SUBJECT));
 
         send(first);
         send(second);

@@ -2,6 +2,7 @@ package in.results.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.alerts.StuckReceiver;
 import in.results.alerts.WebhookReceiver;
 import in.results.alerts.WebhookReceiver.Delivery;
 import in.results.simulator.UniversitySimulator;
@@ -12,6 +13,7 @@ import in.results.testing.DataFolders;
 import io.javalin.Javalin;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -60,7 +62,10 @@ import java.util.stream.Stream;
  * The first run is alone; in the second, on a fresh university, the results-day burst of {@link ResultsDayBurst}
  * ({@value ResultsDayBurst#STUDENTS} other R18 students x {@value ResultsDayBurst#REQUESTS_EACH} requests from
  * {@value ResultsDayBurst#CLIENTS} clients, each 503 retried once as told) is sent the moment the service's release
- * list shows the release, when the dispatch starts.
+ * list shows the release, when the dispatch starts. In the third, on a fresh university, {@link #STUCK} hosts on
+ * 127.0.1.1 to 127.0.1.100 ({@link StuckReceiver}) are subscribed for as many of the told, a second webhook each: they
+ * answer their verification and hold every delivery open until the service gives up on it (issue 27: a stuck host
+ * delays only itself); the {@link #TOLD} deliveries to the one healthy receiver are measured as before.
  *
  * <p>L = {@link Benchmarks#L}, the university serves {@link Benchmarks#SERVER_CAPACITY} at once; the services run with
  * their default settings but for loopback webhooks allowed, no limit of subscriptions per client (one app's backend
@@ -76,6 +81,8 @@ final class AlertsBenchmark {
     static final int TOLD = 400;
     /** Subscribers without one: they must get no event. */
     static final int OTHERS = 100;
+    /** Hosts that hold every delivery open, in the third run. */
+    static final int STUCK = 100;
     /** The target: {@link #TARGET_SHARE} of the {@link #TOLD} told within this time of the publication. */
     static final Duration TARGET = Duration.ofMinutes(2);
 
@@ -111,6 +118,7 @@ final class AlertsBenchmark {
     private static final Map<String, String> SETTINGS = Map.of(
             "RESULTS_WEBHOOK_ALLOW_PRIVATE", "true",
             "RESULTS_SUBSCRIPTIONS_PER_CLIENT_HOUR", "0",
+            "RESULTS_SUBSCRIPTIONS_PER_HALLTICKET_CLIENT", "0",
             "RESULTS_RATE_LIMIT_PER_MINUTE", "0",
             "RESULTS_TRUSTED_PROXIES", "127.0.0.1");
 
@@ -195,9 +203,20 @@ final class AlertsBenchmark {
             long stoppedAt = prepare(first, receiver, folder, atOnce);
             Path copy = DataFolders.fresh();
             copyFolder(folder, copy);
-            story(first, receiver, folder, stoppedAt, false);
+            Path stuckCopy = DataFolders.fresh();
+            copyFolder(folder, stuckCopy);
+            story(first, receiver, folder, stoppedAt, false, List.of());
             try (UniversitySimulator second = Benchmarks.university(world, dayBefore)) {
-                story(second, receiver, copy, stoppedAt, true);
+                story(second, receiver, copy, stoppedAt, true, List.of());
+            }
+            List<StuckReceiver> stuck = new ArrayList<>();
+            try (UniversitySimulator third = Benchmarks.university(world, dayBefore)) {
+                for (int i = 1; i <= STUCK; i++) {
+                    stuck.add(new StuckReceiver(InetAddress.getByAddress(new byte[] {127, 0, 1, (byte) i}), true));
+                }
+                story(third, receiver, stuckCopy, stoppedAt, false, stuck);
+            } finally {
+                stuck.forEach(StuckReceiver::close);
             }
         }
     }
@@ -291,10 +310,16 @@ final class AlertsBenchmark {
 
     /**
      * One measured run: a service restarts on {@code folder}, the university publishes, the receiver counts; with the
-     * results-day burst or without.
+     * results-day burst or without; with {@code stuck} hosts subscribed for as many of the told (each answers its
+     * verification and holds every delivery open until the service gives up on it) or with none.
      */
     private void story(
-            UniversitySimulator simulator, WebhookReceiver receiver, Path folder, long stoppedAt, boolean withBurst)
+            UniversitySimulator simulator,
+            WebhookReceiver receiver,
+            Path folder,
+            long stoppedAt,
+            boolean withBurst,
+            List<StuckReceiver> stuck)
             throws Exception {
         long storyStart = System.nanoTime();
         System.out.printf(
@@ -304,7 +329,12 @@ final class AlertsBenchmark {
                                 + ResultsDayBurst.REQUESTS_EACH + ", " + ResultsDayBurst.CLIENTS
                                 + " clients, sent when the service's list shows the release; a fresh university, the"
                                 + " copy of the data folder)"
-                        : "alone (nobody else asks the service)");
+                        : stuck.isEmpty()
+                                ? "alone (nobody else asks the service)"
+                                : "with " + stuck.size() + " stuck hosts (127.0.1.1 to 127.0.1." + stuck.size()
+                                        + ", each a second webhook of one of the told: it answers its verification"
+                                        + " and holds every delivery open; a fresh university, a copy of the data"
+                                        + " folder)");
         Map<String, String> settings = new HashMap<>(SETTINGS);
         settings.put("RESULTS_DATA_DIR", folder.toString());
         Javalin service = Benchmarks.startService(simulator, settings);
@@ -312,6 +342,9 @@ final class AlertsBenchmark {
         // The list of the day before, as an instance running since then has it.
         crowd.send(base + "/new/all", probes.getAndIncrement());
         awaitArchive(base);
+        if (!stuck.isEmpty()) {
+            subscribeStuck(base, stuck);
+        }
         long lapse = LEASE_LAPSE.toMillis() - ClientCrowd.millisSince(stoppedAt);
         if (lapse > 0) {
             Thread.sleep(lapse);
@@ -355,6 +388,15 @@ final class AlertsBenchmark {
             }
             long settledMs = settle(simulator, receiver, t0);
             report(simulator, base, receiver, releases, t0, listedMs, firstAskedMs, settledMs);
+            if (!stuck.isEmpty()) {
+                System.out.printf(
+                        "the %d stuck hosts: connections accepted after their verification %d, open now %d%n",
+                        stuck.size(),
+                        stuck.stream()
+                                .mapToInt(host -> host.accepted() - host.verified())
+                                .sum(),
+                        stuck.stream().mapToInt(StuckReceiver::open).sum());
+            }
             if (burst != null) {
                 ResultsDayBurst.report(
                         "at the same time (its university counts include the dispatch's requests)", burst.get());
@@ -434,6 +476,39 @@ final class AlertsBenchmark {
                     + failed.subList(0, Math.min(3, failed.size())));
         }
         return Map.copyOf(created);
+    }
+
+    /**
+     * Subscribes a webhook on each of {@code stuck} for one of the told each (the first {@code stuck.size()}), and
+     * waits until each has answered its verification, at most {@link #LONGEST_ACTIVATION}.
+     */
+    private void subscribeStuck(String base, List<StuckReceiver> stuck) throws Exception {
+        for (int i = 0; i < stuck.size(); i++) {
+            String body = JSON.createObjectNode()
+                    .put("hallticket", told.get(i))
+                    .put("webhook_url", stuck.get(i).url("/" + told.get(i)))
+                    .toString();
+            HttpResponse<String> reply = http.send(
+                    HttpRequest.newBuilder(URI.create(base + "/api/subscriptions"))
+                            .timeout(Duration.ofSeconds(30))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(body))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (reply.statusCode() != 201) {
+                throw new IllegalStateException("a stuck host's subscription was refused: " + reply.body());
+            }
+        }
+        long start = System.nanoTime();
+        while (stuck.stream().anyMatch(host -> host.verified() == 0)
+                && ClientCrowd.millisSince(start) < LONGEST_ACTIVATION.toMillis()) {
+            Thread.sleep(POLL);
+        }
+        System.out.printf(
+                "%d stuck hosts subscribed, %d of them verified after %.1f s%n",
+                stuck.size(),
+                stuck.stream().filter(host -> host.verified() > 0).count(),
+                ClientCrowd.millisSince(start) / 1000.0);
     }
 
     /** The hall tickets left to do, taken one at a time by several threads. */

@@ -2,7 +2,9 @@ package in.results.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.benmanes.caffeine.cache.Ticker;
+import in.results.App;
+import in.results.alerts.HostResolver;
+import in.results.core.Environment;
 import in.results.simulator.UniversitySimulator;
 import in.results.simulator.cohort.Cohort;
 import in.results.simulator.releases.Exam;
@@ -65,8 +67,17 @@ final class PublishingUniversity {
 
     /** A service asking primary and mirror, with extra settings; stopped after the test. */
     Javalin startService(Map<String, String> settings) {
-        Javalin service = ExamEndpointsIT.startService(
-                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), Ticker.systemTicker(), settings);
+        return startService(settings, HostResolver.SYSTEM);
+    }
+
+    /** As {@link #startService(Map)}, the host names of alert targets looked up with {@code resolver}. */
+    Javalin startService(Map<String, String> settings, HostResolver resolver) {
+        Javalin service = App.create(
+                        ExamEndpointsIT.config(
+                                List.of(primary.baseUrl(), URI.create(mirror.baseUrl() + "/results")), settings),
+                        Environment.system(),
+                        resolver)
+                .start();
         AutoCloseable stopper = service::stop;
         stoppers.put(service, stopper);
         started.add(stopper);
