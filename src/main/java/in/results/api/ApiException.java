@@ -71,6 +71,11 @@ final class ApiException extends RuntimeException {
                 ErrorMapper.RETRY_AFTER_SECONDS);
     }
 
+    /** The readiness probe's answer while the instance starts ({@link Readiness}). */
+    static ApiException starting(String message) {
+        return new ApiException(503, "STARTING", message, 5);
+    }
+
     int status() {
         return status;
     }

@@ -61,7 +61,11 @@ final class HealthRoutes {
 
     private void ready(Context ctx) {
         ctx.header("Cache-Control", "no-store");
-        json.write(ctx, readiness.ready() ? 200 : 503, readiness.json());
+        if (readiness.ready()) {
+            json.write(ctx, 200, Map.of("status", "READY"));
+        } else {
+            throw ApiException.starting(readiness.awaited());
+        }
     }
 
     private void health(Context ctx) {

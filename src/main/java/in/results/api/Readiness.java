@@ -2,8 +2,8 @@ package in.results.api;
 
 import in.results.archive.Archive;
 import in.results.releases.CatalogSource;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Whether an instance is ready for traffic, as a load balancer's readiness probe asks ({@code GET /health/ready}):
@@ -29,15 +29,18 @@ public final class Readiness {
         return ready;
     }
 
-    /** What the probe answers: the state, and while starting, which of the two steps are done. */
-    Map<String, Object> json() {
-        Map<String, Object> json = new LinkedHashMap<>();
-        boolean now = ready();
-        json.put("status", now ? "READY" : "STARTING");
-        if (!now) {
-            json.put("release_list_read", catalog.listTried());
-            json.put("archive_migrated", archive.migrated());
+    /**
+     * While not ready, what is still awaited, as the error sentence of the probe's 503 ({@code STARTING}): the release
+     * list's first read, the archive's schema, or both.
+     */
+    String awaited() {
+        List<String> awaited = new ArrayList<>();
+        if (!catalog.listTried()) {
+            awaited.add("the release list's first read");
         }
-        return json;
+        if (!archive.migrated()) {
+            awaited.add("the archive's schema");
+        }
+        return "The service is starting: waiting for " + String.join(" and ", awaited) + ".";
     }
 }

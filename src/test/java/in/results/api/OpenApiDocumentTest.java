@@ -136,6 +136,7 @@ class OpenApiDocumentTest {
                         "/notifications",
                         "/feeds/releases.atom",
                         "/health",
+                        "/health/ready",
                         "/metrics",
                         "/openapi.json",
                         "/docs",
@@ -238,7 +239,7 @@ class OpenApiDocumentTest {
 
     @Test
     void only_monitoring_and_the_website_are_exempt_from_the_rate_limit() {
-        Set<String> monitoring = Set.of(HttpApi.HEALTH, HttpApi.METRICS);
+        Set<String> monitoring = Set.of(HttpApi.HEALTH, HttpApi.READY, HttpApi.METRICS);
         for (Operation operation : operations()) {
             boolean exempt = monitoring.contains(operation.path())
                     || WebsiteRoutes.isWebsite(operation.path().replace("{hallticket}", "189A1A0501"));
@@ -426,7 +427,8 @@ class OpenApiDocumentTest {
                 ApiException.notFound(),
                 ApiException.tooLarge("too long"),
                 ApiException.rateLimited(1),
-                ApiException.tooManyJobs())) {
+                ApiException.tooManyJobs(),
+                ApiException.starting("starting"))) {
             sent.add(e.code());
         }
         for (int status : List.of(400, 404, 405, 414, 431, 500)) {

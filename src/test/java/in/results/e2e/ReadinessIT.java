@@ -41,8 +41,9 @@ class ReadinessIT {
 
         ServiceClient.Reply starting = client.get("/health/ready");
         assertThat(starting.status()).isEqualTo(503);
-        assertThat(starting.json().get("status").asText()).isEqualTo("STARTING");
-        assertThat(starting.json().get("release_list_read").asBoolean()).isFalse();
+        assertThat(starting.json().get("code").asText()).isEqualTo("STARTING");
+        assertThat(starting.json().get("error").asText()).contains("the release list's first read");
+        assertThat(starting.header("Retry-After")).isEqualTo("5");
 
         ServiceClient.Reply ready = awaitReady(client);
         assertThat(ready.json().get("status").asText()).isEqualTo("READY");
@@ -67,7 +68,8 @@ class ReadinessIT {
 
         ServiceClient.Reply waiting = awaitListRead(client);
         assertThat(waiting.status()).isEqualTo(503);
-        assertThat(waiting.json().get("archive_migrated").asBoolean()).isFalse();
+        assertThat(waiting.json().get("error").asText())
+                .isEqualTo("The service is starting: waiting for the archive's schema.");
 
         postgres.restart();
         awaitReady(client);
@@ -89,6 +91,6 @@ class ReadinessIT {
 
     private static ServiceClient.Reply awaitListRead(ServiceClient client) {
         return client.awaitAnswer(
-                "/health/ready", reply -> reply.json().path("release_list_read").asBoolean(false), PATIENCE);
+                "/health/ready", reply -> !reply.json().path("error").asText().contains("release list"), PATIENCE);
     }
 }
