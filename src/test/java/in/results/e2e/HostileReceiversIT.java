@@ -235,10 +235,11 @@ class HostileReceiversIT {
     }
 
     private static String statusOf(ServiceClient service, JsonNode subscription) {
-        ServiceClient.Reply reply = service.send(HttpRequest.newBuilder(service.uri(
-                        "/api/subscriptions/" + subscription.get("id").asText()))
-                .header("Authorization", "Bearer " + subscription.get("secret").asText())
-                .build());
+        ServiceClient.Reply reply = AlertRequests.withToken(
+                service,
+                "GET",
+                subscription.get("id").asText(),
+                subscription.get("token").asText());
         assertThat(reply.status()).as(reply.response().body()).isEqualTo(200);
         return reply.json().get("status").asText();
     }
