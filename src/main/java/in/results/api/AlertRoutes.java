@@ -25,8 +25,6 @@ import java.util.Optional;
  * Server-Sent Events).
  */
 final class AlertRoutes {
-    /** The largest request body taken. */
-    static final int MOST_BODY_BYTES = 8 * 1024;
     /** A comment line on an open live page this often keeps proxies from closing it. */
     static final Duration HEARTBEAT = Duration.ofSeconds(20);
     /** How long a browser waits before reconnecting a dropped live page, in milliseconds. */
@@ -36,7 +34,7 @@ final class AlertRoutes {
     private final PushSender push;
     private final LiveStreams live;
     private final ClientRateLimiter limiter;
-    private final ObjectMapper mapper;
+    private final JsonBodyReader jsonBody;
     private final JsonWriter json;
 
     AlertRoutes(
@@ -50,7 +48,7 @@ final class AlertRoutes {
         this.push = push;
         this.live = live;
         this.limiter = limiter;
-        this.mapper = mapper;
+        this.jsonBody = new JsonBodyReader(mapper);
         this.json = json;
     }
 
@@ -65,7 +63,7 @@ final class AlertRoutes {
     }
 
     private void subscribe(Context ctx) {
-        JsonNode body = bodyOf(ctx);
+        JsonNode body = jsonBody.objectOf(ctx);
         HallTicket hallTicket = Params.hallTicket("hallticket", text(body, "hallticket"));
         Subscriptions.Created created = subscriptions.subscribe(
                 hallTicket, text(body, "webhook_url"), limiter.clientOf(ctx), RequestDeadline.of(ctx));
@@ -111,7 +109,7 @@ final class AlertRoutes {
     }
 
     private void subscribePush(Context ctx) {
-        JsonNode body = bodyOf(ctx);
+        JsonNode body = jsonBody.objectOf(ctx);
         HallTicket hallTicket = Params.hallTicket("hallticket", text(body, "hallticket"));
         PushSubscription browser;
         try {
@@ -125,7 +123,7 @@ final class AlertRoutes {
     }
 
     private void unsubscribePush(Context ctx) {
-        String endpoint = text(bodyOf(ctx), "endpoint");
+        String endpoint = text(jsonBody.objectOf(ctx), "endpoint");
         if (endpoint.isEmpty()) {
             throw ApiException.missingParameter("endpoint");
         }
@@ -167,31 +165,6 @@ final class AlertRoutes {
     private static void send(OutputStream out, String text) throws IOException {
         out.write(text.getBytes(StandardCharsets.UTF_8));
         out.flush();
-    }
-
-    /** The body as a JSON object, at most {@link #MOST_BODY_BYTES}. */
-    private JsonNode bodyOf(Context ctx) {
-        long declared = ctx.contentLength();
-        if (declared > MOST_BODY_BYTES) {
-            throw ApiException.bodyTooLarge(MOST_BODY_BYTES);
-        }
-        byte[] bytes = ctx.bodyAsBytes();
-        if (bytes.length > MOST_BODY_BYTES) {
-            throw ApiException.bodyTooLarge(MOST_BODY_BYTES);
-        }
-        if (bytes.length == 0) {
-            throw ApiException.invalidParameter("body", "is required: a JSON object");
-        }
-        JsonNode body;
-        try {
-            body = mapper.readTree(bytes);
-        } catch (IOException e) {
-            throw ApiException.invalidParameter("body", "must be a JSON object");
-        }
-        if (body == null || !body.isObject()) {
-            throw ApiException.invalidParameter("body", "must be a JSON object");
-        }
-        return body;
     }
 
     /** The text of {@code field}; "" when missing; 400 naming it when it is not a string. */

@@ -31,7 +31,7 @@ import java.util.Set;
  * @param storeMode where answers are kept (shown by {@code /health} and {@code /metrics}; closed when the server stops)
  * @param clientBuckets the per-client rate limit's buckets: this instance's, or the fleet's
  * @param config the settings the HTTP layer reads: port, upstream URLs (release links), bulk range, rate limit,
- *     CORS origins
+ *     CORS origins (reads and writes), public URL (the origin that may write)
  * @param environment time of the request deadlines and health ages
  */
 public record HttpApi(
@@ -63,7 +63,9 @@ public record HttpApi(
         ClientRateLimiter limiter = new ClientRateLimiter(config.trustedProxies(), clientBuckets);
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
         ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats(), readAhead);
-        CorsPolicy cors = new CorsPolicy(config.corsOrigins());
+        CorsPolicy cors = new CorsPolicy(
+                config.corsOrigins(),
+                new WriteOrigins(config.corsWriteOrigins(), config.alerts().publicUrl()));
         return Javalin.create(javalin -> {
             javalin.jetty.port = config.port();
             javalin.concurrency.useVirtualThreads = true;
