@@ -272,7 +272,8 @@ public final class App {
                 environment.ticker());
         Subscriptions subscriptions = new Subscriptions(
                 store, config.alerts(), HostResolver.SYSTEM, deliveries, dispatcher, environment.clock());
-        LiveStreams live = new LiveStreams(store, mapper, instance, bound, environment.clock(), environment.ticker());
+        LiveStreams live = new LiveStreams(
+                store, mapper, instance, config.alerts(), bound, environment.clock(), environment.ticker());
         return new Alerts(subscriptions, push, live, dispatcher, deliveries);
     }
 

@@ -134,18 +134,18 @@ final class AlertRoutes {
     }
 
     /**
-     * A student's live page: {@code retry:} first, then each new result as {@code event: result.published} with its
+     * A student's live page (refused while the client or this instance holds as many as it may): {@code retry:} first, then each new result as {@code event: result.published} with its
      * id, and a comment every {@link #HEARTBEAT}, until the browser leaves or the server stops.
      */
     private void livePage(Context ctx) throws IOException {
         HallTicket hallTicket = Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
         String lastEventId = Optional.ofNullable(ctx.header("Last-Event-ID")).orElse("");
-        ctx.status(200);
-        ctx.contentType("text/event-stream; charset=utf-8");
-        ctx.header("Cache-Control", "no-store");
-        ctx.header("X-Accel-Buffering", "no"); // a proxy in front must pass events on at once
-        OutputStream out = ctx.res().getOutputStream();
-        try (LiveStreams.Page page = live.open(hallTicket, lastEventId)) {
+        try (LiveStreams.Page page = live.open(hallTicket, lastEventId, limiter.clientOf(ctx))) {
+            ctx.status(200);
+            ctx.contentType("text/event-stream; charset=utf-8");
+            ctx.header("Cache-Control", "no-store");
+            ctx.header("X-Accel-Buffering", "no"); // a proxy in front must pass events on at once
+            OutputStream out = ctx.res().getOutputStream();
             send(out, "retry: " + RECONNECT_AFTER_MILLIS + "\n\n");
             while (true) {
                 Optional<LiveStreams.Message> message = page.next(HEARTBEAT);

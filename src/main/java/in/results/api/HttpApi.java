@@ -62,7 +62,7 @@ public record HttpApi(
         JsonWriter json = new JsonWriter(config.listRefresh());
         ClientRateLimiter limiter = new ClientRateLimiter(config.trustedProxies(), clientBuckets);
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
-        ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats(), readAhead);
+        ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats(), readAhead, alerts.live());
         CorsPolicy cors = new CorsPolicy(
                 config.corsOrigins(),
                 new WriteOrigins(config.corsWriteOrigins(), config.alerts().publicUrl()));
