@@ -77,7 +77,13 @@ public record HttpApi(
             // Jetty's per-connection cache of request header fields takes about 100 KB of heap per connection, kept as
             // long as the connection and then left for a full collection: with many clients coming and going it filled
             // the old generation (resident memory 380 MB instead of 200 MB after the wire benchmark), for no CPU saved.
-            javalin.jetty.modifyHttpConfiguration(http -> http.setHeaderCacheSize(0));
+            javalin.jetty.modifyHttpConfiguration(http -> {
+                http.setHeaderCacheSize(0);
+                // A body a handler did not read to its end (one refused as too large, or with a write refused) is not
+                // read after the answer, in the hope of keeping the connection: the connection is closed instead, so a
+                // client streaming a huge body has at most one input buffer read past what the handler took.
+                http.setMaxUnconsumedRequestContentReads(0);
+            });
             javalin.jetty.modifyServer(server -> {
                 server.setErrorHandler(new JettyErrorJson());
                 server.setStopTimeout(STOP_TIMEOUT_MILLIS); // answers in flight get this long at shutdown
