@@ -263,6 +263,33 @@ class OpenInternetIT {
     }
 
     @Test
+    void a_connection_stays_open_after_a_body_read_whole_and_after_a_request_without_one() throws Exception {
+        // given a service (answers after the one read Jetty makes to find the end of a body must keep the connection)
+        Javalin server = start(Map.of());
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            BufferedReader in =
+                    new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+
+            // when one connection carries a JSON body read whole (refused: no hall ticket), then two GETs
+            out.write(("POST /api/subscriptions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: 2\r\n\r\n{}")
+                    .getBytes(StandardCharsets.US_ASCII));
+            String first = answerOf(in);
+            out.write("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            String second = answerOf(in);
+            out.write("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            String third = answerOf(in);
+
+            // then each is answered on it
+            assertThat(first).startsWith("HTTP/1.1 400");
+            assertThat(second).startsWith("HTTP/1.1 200");
+            assertThat(third).startsWith("HTTP/1.1 200");
+        }
+    }
+
+    @Test
     void twenty_live_pages_of_one_client_open_ten_and_refuse_ten_with_429_and_retry_after() throws Exception {
         ServiceClient service = service(Map.of());
 
@@ -306,6 +333,21 @@ class OpenInternetIT {
                 .contains("\"code\":\"LIVE_PAGES_FULL\"");
         assertThat(service.get("/metrics").response().body())
                 .contains("results_live_streams_refused_total{reason=\"instance_full\"} 1.0");
+    }
+
+    /** The status line of the next answer on a connection, its headers and body read past (the body is ASCII JSON). */
+    private static String answerOf(BufferedReader in) throws IOException {
+        String status = in.readLine();
+        int length = 0;
+        for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
+            if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+                length = Integer.parseInt(line.substring(15).strip());
+            }
+        }
+        for (int skipped = 0; skipped < length; ) {
+            skipped += (int) in.skip(length - skipped);
+        }
+        return status == null ? "" : status;
     }
 
     /** Writes {@code total} bytes in 4 KB chunks until done or the server closes the connection. */
@@ -393,6 +435,12 @@ class OpenInternetIT {
         all.putAll(settings);
         Javalin service = ExamEndpointsIT.startService(List.of(university.baseUrl()), Ticker.systemTicker(), all);
         services.add(service);
+        ServiceClient client = new ServiceClient(service.port());
+        await("the service's database") // subscriptions are refused (503) until its schema is in place
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() ->
+                        client.get("/health").json().at("/archive/reachable").asBoolean());
         return service;
     }
 }
