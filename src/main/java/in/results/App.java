@@ -280,7 +280,13 @@ public final class App {
         Subscriptions subscriptions = new Subscriptions(
                 subscriptionStore, config.alerts(), resolver, deliveries, dispatcher, environment.clock());
         LiveStreams live = new LiveStreams(
-                new LivePageStore(archive), mapper, instance, bound, environment.clock(), environment.ticker());
+                new LivePageStore(archive),
+                mapper,
+                instance,
+                config.alerts(),
+                bound,
+                environment.clock(),
+                environment.ticker());
         AlertPruner pruner = new AlertPruner(
                 archive,
                 store,

@@ -179,20 +179,41 @@ export function newResultText(data) {
 }
 
 /**
- * Keeps the live page of `hallTicket` open until `signal` aborts (the person leaves the page), calling `onResult`
- * with the data of each result.published event. The browser reconnects by itself, saying the last event it had.
+ * How long a refused live page waits before trying again: the service's Retry-After (an EventSource cannot read it),
+ * plus up to 10 s so that the pages of one network do not all come back at once.
  */
-export function watchResults(hallTicket, signal, onResult) {
+const LIVE_RETRY_MS = 30_000;
+const LIVE_RETRY_SPREAD_MS = 10_000;
+
+/**
+ * Keeps the live page of `hallTicket` open until `signal` aborts (the person leaves the page), calling `onResult`
+ * with the data of each result.published event, and `onState` with 'live' once the stream is open or 'paused' when
+ * the service refused it (too many pages open from this network or on the service: 429 or 503, which an EventSource
+ * does not retry by itself); a paused page tries again after a pause. A dropped connection the browser reconnects by
+ * itself, saying the last event it had.
+ */
+export function watchResults(hallTicket, signal, onResult, onState = () => {}) {
   if (!('EventSource' in window) || signal.aborted) return;
-  const source = new EventSource(`/events/student/${encodeURIComponent(hallTicket)}`);
-  source.addEventListener('result.published', (event) => {
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch {
-      return; // not the service's event
-    }
-    onResult(message.data);
-  });
-  signal.addEventListener('abort', () => source.close(), {once: true});
+  let retry = null;
+  signal.addEventListener('abort', () => clearTimeout(retry), {once: true});
+  const connect = () => {
+    const source = new EventSource(`/events/student/${encodeURIComponent(hallTicket)}`);
+    source.addEventListener('open', () => onState('live'));
+    source.addEventListener('result.published', (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return; // not the service's event
+      }
+      onResult(message.data);
+    });
+    source.addEventListener('error', () => {
+      if (source.readyState !== EventSource.CLOSED || signal.aborted) return; // the browser reconnects by itself
+      onState('paused');
+      retry = setTimeout(connect, LIVE_RETRY_MS + Math.random() * LIVE_RETRY_SPREAD_MS);
+    });
+    signal.addEventListener('abort', () => source.close(), {once: true});
+  };
+  connect();
 }

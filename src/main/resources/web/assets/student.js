@@ -209,9 +209,18 @@ export async function studentView(main, {hallTicket, signal, navigate}) {
   // The banner is a live region that stays in place while the results below are drawn again, so that what is
   // written into it is announced.
   const news = h('div', {class: 'news no-print', role: 'status', dataset: {news: ''}});
+  // Says when the service refused the live connection (too many pages open): the page tries again by itself.
+  const live = h('p', {class: 'hint no-print', role: 'status', hidden: true, dataset: {live: ''}});
+  const onLiveState = (state) => {
+    live.dataset.live = state;
+    live.hidden = state !== 'paused';
+    live.textContent = state === 'paused'
+      ? 'Live updates are paused: too many pages are open from your network or on the service just now. This page tries again in about half a minute.'
+      : '';
+  };
   const content = h('div');
   const form = hallTicketForm(navigate, hallTicket);
-  fill(main, news, content);
+  fill(main, news, live, content);
   fill(content, form, h('h1', {tabindex: '-1'}, `Results of ${hallTicket}`),
     h('p', {class: 'loading', role: 'status'}, 'Fetching the results from the university… this can take a few seconds.'));
   const path = encodeURIComponent(hallTicket);
@@ -246,7 +255,7 @@ export async function studentView(main, {hallTicket, signal, navigate}) {
     }
     if (!watching) {
       watching = true;
-      watchResults(hallTicket.toUpperCase(), signal, onResult);
+      watchResults(hallTicket.toUpperCase(), signal, onResult, onLiveState);
     }
   }
   await load(false);

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,6 +23,9 @@ import java.util.Set;
  * instances may make at once are idempotent (keyed inserts that ignore a conflict, conditional updates).
  */
 public final class AlertStore {
+    /** How recent a person's lookup of a student must be for their open live page to count as watching them. */
+    static final Duration LOOKED_UP_WITHIN = Duration.ofMinutes(10);
+
     private final Archive database;
 
     public AlertStore(Archive database) {
@@ -86,15 +90,22 @@ public final class AlertStore {
                 deadline);
     }
 
-    /** The students to tell of new results: those of an active subscription, and those with a live page open now. */
+    /**
+     * The students to tell of new results: those of an active subscription, and those with a live page open now whom
+     * a person looked up in the last {@link #LOOKED_UP_WITHIN} (each costs the university a check of every new
+     * release: a page opened by a script for hall tickets nobody asks about must not make it check them).
+     */
     public Set<HallTicket> watched(Instant now, Deadline deadline) {
         return database.run(
                 connection -> {
                     Set<HallTicket> watched = new HashSet<>();
                     try (PreparedStatement statement = connection.prepareStatement(
                             "SELECT DISTINCT hall_ticket FROM subscriptions WHERE status = 'active'"
-                                    + " UNION SELECT DISTINCT hall_ticket FROM live_pages WHERE until_at > ?")) {
+                                    + " UNION SELECT DISTINCT hall_ticket FROM live_pages WHERE until_at > ?"
+                                    + " AND EXISTS (SELECT 1 FROM student_lookups WHERE student_lookups.hall_ticket"
+                                    + " = live_pages.hall_ticket AND student_lookups.looked_at > ?)")) {
                         statement.setLong(1, now.toEpochMilli());
+                        statement.setLong(2, now.minus(LOOKED_UP_WITHIN).toEpochMilli());
                         try (ResultSet row = statement.executeQuery()) {
                             while (row.next()) {
                                 watched.add(new HallTicket(row.getString(1)));

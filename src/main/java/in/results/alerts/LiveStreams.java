@@ -2,6 +2,7 @@ package in.results.alerts;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.archive.DatabaseUnavailable;
+import in.results.config.AlertSettings;
 import in.results.core.Deadline;
 import in.results.core.HallTicket;
 import java.time.Clock;
@@ -18,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * read from the database every {@link #LOOK_EVERY} — the one place every instance's dispatch writes them, so a page
  * on any instance of a fleet is told within seconds of the event, whichever instance made it — and each page gets
  * each event once. Open pages are recorded in the database ({@link LivePageStore#keepLive}) so that dispatch counts
- * them as subscribers; the record outlives the page by {@link #LIVE_FOR} at most.
+ * them as subscribers; the record outlives the page by {@link #LIVE_FOR} at most. A client may hold
+ * {@code RESULTS_LIVE_PER_CLIENT} pages on an instance, and an instance {@code RESULTS_LIVE_MAX} ({@link LiveLimits}).
  */
 public final class LiveStreams {
     private static final Logger LOG = LoggerFactory.getLogger(LiveStreams.class);
@@ -46,6 +49,7 @@ public final class LiveStreams {
     private final Duration databaseBound;
     private final Clock clock;
     private final com.github.benmanes.caffeine.cache.Ticker ticker;
+    private final LiveLimits limits;
     private final Map<HallTicket, Set<Page>> open = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
             Thread.ofVirtual().name("live-pages").factory());
@@ -57,9 +61,11 @@ public final class LiveStreams {
             LivePageStore store,
             ObjectMapper mapper,
             String instance,
+            AlertSettings settings,
             Duration databaseBound,
             Clock clock,
             com.github.benmanes.caffeine.cache.Ticker ticker) {
+        this.limits = new LiveLimits(settings.livePerClient(), settings.liveMax());
         this.store = store;
         this.mapper = mapper;
         this.instance = instance;
@@ -79,11 +85,14 @@ public final class LiveStreams {
     }
 
     /**
-     * Opens a page of {@code hallTicket}: it is told of the events made from now on. With {@code lastEventId} (the
-     * browser's {@code Last-Event-ID} after a reconnect, "" for none) the events after it are replayed first.
+     * Opens a page of {@code hallTicket} for {@code client} (a {@link in.results.core.ClientKey}): it is told of the
+     * events made from now on. With {@code lastEventId} (the browser's {@code Last-Event-ID} after a reconnect, "" for
+     * none) the events after it are replayed first. Throws {@link LivePageRefused} when the client or this instance
+     * holds as many pages as it may.
      */
-    public Page open(HallTicket hallTicket, String lastEventId) {
-        Page page = new Page(hallTicket, clock.instant());
+    public Page open(HallTicket hallTicket, String lastEventId, String client) {
+        limits.take(client);
+        Page page = new Page(hallTicket, client, clock.instant());
         open.compute(hallTicket, (key, pages) -> {
             Set<Page> all = pages == null ? new CopyOnWriteArraySet<>() : pages;
             all.add(page);
@@ -101,8 +110,21 @@ public final class LiveStreams {
             }
         } catch (DatabaseUnavailable e) {
             LOG.debug("alerts: a live page opened while the database does not answer ({})", e.getMessage());
+        } catch (RuntimeException e) {
+            page.close(); // its place is given back
+            throw e;
         }
         return page;
+    }
+
+    /** The pages open on this instance now. */
+    public int openPages() {
+        return limits.open();
+    }
+
+    /** How many pages were refused for {@code reason} since start. */
+    public long refused(LivePageRefused.Reason reason) {
+        return limits.refused(reason);
     }
 
     void look() {
@@ -149,12 +171,15 @@ public final class LiveStreams {
     /** One open page: the events it has not been sent yet, each once. */
     public final class Page implements AutoCloseable {
         private final HallTicket hallTicket;
+        private final String client;
         private final Instant openedAt;
+        private final AtomicBoolean closed = new AtomicBoolean();
         private final Set<String> offered = ConcurrentHashMap.newKeySet();
         private final LinkedBlockingQueue<Optional<StudentEvent>> queue = new LinkedBlockingQueue<>();
 
-        private Page(HallTicket hallTicket, Instant openedAt) {
+        private Page(HallTicket hallTicket, String client, Instant openedAt) {
             this.hallTicket = hallTicket;
+            this.client = client;
             this.openedAt = openedAt;
         }
 
@@ -189,8 +214,13 @@ public final class LiveStreams {
             return Optional.of(new Message(event.get().liveId(), EventMessage.published(mapper, event.get())));
         }
 
+        /** Ends the page and gives back its place; once, however often it is called (at stop and when it ends). */
         @Override
         public void close() {
+            if (!closed.compareAndSet(false, true)) {
+                return;
+            }
+            limits.give(client);
             open.computeIfPresent(hallTicket, (key, pages) -> {
                 pages.remove(this);
                 return pages.isEmpty() ? null : pages;

@@ -26,8 +26,6 @@ import java.util.regex.Pattern;
  * Server-Sent Events).
  */
 final class AlertRoutes {
-    /** The largest request body taken. */
-    static final int MOST_BODY_BYTES = 8 * 1024;
     /** A comment line on an open live page this often keeps proxies from closing it. */
     static final Duration HEARTBEAT = Duration.ofSeconds(20);
     /** How long a browser waits before reconnecting a dropped live page, in milliseconds. */
@@ -40,7 +38,7 @@ final class AlertRoutes {
     private final PushSender push;
     private final LiveStreams live;
     private final ClientRateLimiter limiter;
-    private final ObjectMapper mapper;
+    private final JsonBodyReader jsonBody;
     private final JsonWriter json;
 
     AlertRoutes(
@@ -54,7 +52,7 @@ final class AlertRoutes {
         this.push = push;
         this.live = live;
         this.limiter = limiter;
-        this.mapper = mapper;
+        this.jsonBody = new JsonBodyReader(mapper);
         this.json = json;
     }
 
@@ -69,10 +67,10 @@ final class AlertRoutes {
     }
 
     private void subscribe(Context ctx) {
-        JsonNode body = bodyOf(ctx);
+        JsonNode body = jsonBody.objectOf(ctx);
         HallTicket hallTicket = Params.hallTicket("hallticket", text(body, "hallticket"));
-        Subscriptions.Created created =
-                subscriptions.subscribe(hallTicket, text(body, "webhook_url"), clientOf(ctx), RequestDeadline.of(ctx));
+        Subscriptions.Created created = subscriptions.subscribe(
+                hallTicket, text(body, "webhook_url"), limiter.clientOf(ctx), RequestDeadline.of(ctx));
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("id", created.id());
         answer.put("secret", created.secret());
@@ -116,7 +114,7 @@ final class AlertRoutes {
     }
 
     private void subscribePush(Context ctx) {
-        JsonNode body = bodyOf(ctx);
+        JsonNode body = jsonBody.objectOf(ctx);
         HallTicket hallTicket = Params.hallTicket("hallticket", text(body, "hallticket"));
         PushSubscription browser;
         try {
@@ -125,12 +123,12 @@ final class AlertRoutes {
             throw ApiException.invalidParameter(
                     "subscription", "must be the browser's PushSubscription: " + e.getMessage());
         }
-        subscriptions.subscribePush(hallTicket, browser, clientOf(ctx), RequestDeadline.of(ctx));
+        subscriptions.subscribePush(hallTicket, browser, limiter.clientOf(ctx), RequestDeadline.of(ctx));
         json.write(ctx, 201, Map.of("hallticket", hallTicket.value(), "status", Subscription.Status.ACTIVE.text()));
     }
 
     private void unsubscribePush(Context ctx) {
-        JsonNode body = bodyOf(ctx);
+        JsonNode body = jsonBody.objectOf(ctx);
         String endpoint = text(body, "endpoint");
         if (endpoint.isEmpty()) {
             throw ApiException.missingParameter("endpoint");
@@ -149,18 +147,18 @@ final class AlertRoutes {
     }
 
     /**
-     * A student's live page: {@code retry:} first, then each new result as {@code event: result.published} with its
+     * A student's live page (refused while the client or this instance holds as many as it may): {@code retry:} first, then each new result as {@code event: result.published} with its
      * id, and a comment every {@link #HEARTBEAT}, until the browser leaves or the server stops.
      */
     private void livePage(Context ctx) throws IOException {
         HallTicket hallTicket = Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
         String lastEventId = Optional.ofNullable(ctx.header("Last-Event-ID")).orElse("");
-        ctx.status(200);
-        ctx.contentType("text/event-stream; charset=utf-8");
-        ctx.header("Cache-Control", "no-store");
-        ctx.header("X-Accel-Buffering", "no"); // a proxy in front must pass events on at once
-        OutputStream out = ctx.res().getOutputStream();
-        try (LiveStreams.Page page = live.open(hallTicket, lastEventId)) {
+        try (LiveStreams.Page page = live.open(hallTicket, lastEventId, limiter.clientOf(ctx))) {
+            ctx.status(200);
+            ctx.contentType("text/event-stream; charset=utf-8");
+            ctx.header("Cache-Control", "no-store");
+            ctx.header("X-Accel-Buffering", "no"); // a proxy in front must pass events on at once
+            OutputStream out = ctx.res().getOutputStream();
             send(out, "retry: " + RECONNECT_AFTER_MILLIS + "\n\n");
             while (true) {
                 Optional<LiveStreams.Message> message = page.next(HEARTBEAT);
@@ -182,31 +180,6 @@ final class AlertRoutes {
         out.flush();
     }
 
-    /** The body as a JSON object, at most {@link #MOST_BODY_BYTES}. */
-    private JsonNode bodyOf(Context ctx) {
-        long declared = ctx.contentLength();
-        if (declared > MOST_BODY_BYTES) {
-            throw ApiException.bodyTooLarge(MOST_BODY_BYTES);
-        }
-        byte[] bytes = ctx.bodyAsBytes();
-        if (bytes.length > MOST_BODY_BYTES) {
-            throw ApiException.bodyTooLarge(MOST_BODY_BYTES);
-        }
-        if (bytes.length == 0) {
-            throw ApiException.invalidParameter("body", "is required: a JSON object");
-        }
-        JsonNode body;
-        try {
-            body = mapper.readTree(bytes);
-        } catch (IOException e) {
-            throw ApiException.invalidParameter("body", "must be a JSON object");
-        }
-        if (body == null || !body.isObject()) {
-            throw ApiException.invalidParameter("body", "must be a JSON object");
-        }
-        return body;
-    }
-
     /** The text of {@code field}; "" when missing; 400 naming it when it is not a string. */
     private static String text(JsonNode body, String field) {
         JsonNode value = body.get(field);
@@ -217,11 +190,6 @@ final class AlertRoutes {
             throw ApiException.invalidParameter(field, "must be a string");
         }
         return value.asText();
-    }
-
-    /** The client as the subscription limits count it (an IPv4 address or an IPv6 /64). */
-    private String clientOf(Context ctx) {
-        return ClientKey.of(limiter.clientOf(ctx));
     }
 
     /** The bearer token; 401 when the request has none. */

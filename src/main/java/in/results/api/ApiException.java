@@ -42,6 +42,18 @@ final class ApiException extends RuntimeException {
         return new ApiException(413, "PAYLOAD_TOO_LARGE", "The request body is larger than " + mostBytes + " bytes.");
     }
 
+    static ApiException unsupportedMediaType() {
+        return new ApiException(
+                415, "UNSUPPORTED_MEDIA_TYPE", "The request body must be JSON: Content-Type: application/json.");
+    }
+
+    static ApiException originNotAllowed() {
+        return new ApiException(
+                403,
+                "ORIGIN_NOT_ALLOWED",
+                "Pages of this origin may not subscribe or unsubscribe through this service.");
+    }
+
     static ApiException unauthorized() {
         return new ApiException(
                 401, "UNAUTHORIZED", "This request needs the subscription's secret: Authorization: Bearer <secret>.");

@@ -1,6 +1,7 @@
 package in.results.api;
 
 import in.results.config.AddressRanges;
+import in.results.core.ClientKey;
 import io.javalin.http.Context;
 import java.time.Duration;
 
@@ -9,8 +10,9 @@ import java.time.Duration;
  * holds a minute's worth of requests and refills continuously ({@link ClientBuckets}: this instance's, or one per
  * client for the whole fleet). The client is the remote address; a
  * {@code X-Forwarded-For} header is believed only when the request comes from a configured trusted proxy (an address or a CIDR range), and
- * then the nearest address in it that is not itself a trusted proxy is the client. Over budget: 429
- * {@code RATE_LIMITED} with {@code Retry-After}.
+ * then the nearest address in it that is not itself a trusted proxy is the client. A client is keyed by
+ * {@link ClientKey}: an IPv4 address, or an IPv6 /64. Over budget: 429 {@code RATE_LIMITED} with
+ * {@code Retry-After}.
  */
 final class ClientRateLimiter {
     private final AddressRanges trustedProxies;
@@ -30,20 +32,23 @@ final class ClientRateLimiter {
         }
     }
 
-    /** Who is asking: the remote address, or the first untrusted hop a trusted proxy names. */
+    /**
+     * Who is asking, as a {@link ClientKey}: of the remote address, or of the first untrusted hop a trusted proxy
+     * names.
+     */
     String clientOf(Context ctx) {
         String remote = ctx.req().getRemoteAddr();
         String forwarded = ctx.header("X-Forwarded-For");
         if (forwarded == null || !trustedProxies.contains(remote)) {
-            return remote;
+            return ClientKey.of(remote);
         }
         String[] hops = forwarded.split(",");
         for (int i = hops.length - 1; i >= 0; i--) {
             String hop = hops[i].strip();
             if (!hop.isEmpty() && !trustedProxies.contains(hop)) {
-                return hop.length() > 45 ? hop.substring(0, 45) : hop;
+                return ClientKey.of(hop);
             }
         }
-        return remote;
+        return ClientKey.of(remote);
     }
 }

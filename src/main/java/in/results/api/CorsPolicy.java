@@ -7,9 +7,9 @@ import java.util.Locale;
 
 /**
  * Cross-origin access to the JSON API ({@code RESULTS_CORS_ORIGINS}): browsers on the allowed origins may read GET
- * answers — errors included — and the headers that say how fresh an answer is. Nothing else is allowed: a preflight
- * is answered (204) only for GET, with {@code If-None-Match} the only request header a client may add. No
- * credentials: the API has none.
+ * answers — errors included — and the headers that say how fresh an answer is. A preflight is answered (204) for
+ * GET, with {@code If-None-Match} the only request header a client may add. Writes and their preflights follow
+ * {@link WriteOrigins} instead. No credentials: the API has none.
  */
 final class CorsPolicy {
     /** Headers beyond the CORS-safelisted ones that clients need to read. */
@@ -19,16 +19,28 @@ final class CorsPolicy {
 
     private final List<String> origins;
     private final boolean anyOrigin;
+    private final WriteOrigins writes;
 
-    /** @param origins {@code ["*"]} for any origin, else the allowed origins ({@code scheme://host[:port]}); none = off */
-    CorsPolicy(List<String> origins) {
+    /**
+     * @param origins {@code ["*"]} for any origin, else the allowed origins ({@code scheme://host[:port]}); none = off
+     * @param writes  who may write
+     */
+    CorsPolicy(List<String> origins, WriteOrigins writes) {
         this.origins =
                 origins.stream().map(origin -> origin.toLowerCase(Locale.ROOT)).toList();
         this.anyOrigin = this.origins.contains("*");
+        this.writes = writes;
     }
 
-    /** Adds the CORS headers the request earns; answers a GET preflight (204) and ends the request there. */
+    /**
+     * Adds the CORS headers the request earns; answers a preflight it allows (204) and ends the request there. Throws
+     * {@code ORIGIN_NOT_ALLOWED} for a write, or a write's preflight, from an origin not allowed to write.
+     */
     void apply(Context ctx) {
+        if (WriteOrigins.isWrite(ctx)) {
+            writes.apply(ctx);
+            return;
+        }
         if (!anyOrigin && !origins.isEmpty()) {
             ctx.header("Vary", "Origin"); // the answer differs by origin: caches must keep them apart
         }

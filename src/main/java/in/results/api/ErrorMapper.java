@@ -1,6 +1,7 @@
 package in.results.api;
 
 import in.results.alerts.LimitReached;
+import in.results.alerts.LivePageRefused;
 import in.results.alerts.TargetRejected;
 import in.results.archive.DatabaseUnavailable;
 import in.results.core.LookupFailure;
@@ -42,6 +43,13 @@ final class ErrorMapper {
         config.routes.exception(LimitReached.class, (e, ctx) -> {
             ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
             send(ctx, 429, "RATE_LIMITED", e.getMessage());
+        });
+        config.routes.exception(LivePageRefused.class, (e, ctx) -> {
+            ctx.header("Retry-After", Long.toString(LivePageRefused.RETRY_AFTER_SECONDS));
+            switch (e.reason()) {
+                case PER_CLIENT -> send(ctx, 429, "RATE_LIMITED", e.getMessage());
+                case INSTANCE_FULL -> send(ctx, 503, "LIVE_PAGES_FULL", e.getMessage());
+            }
         });
         config.routes.exception(DatabaseUnavailable.class, (e, ctx) -> {
             LOG.warn("database failure on {}: {}", ctx.path(), e.getMessage());

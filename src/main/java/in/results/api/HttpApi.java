@@ -31,7 +31,7 @@ import java.util.Set;
  * @param storeMode where answers are kept (shown by {@code /health} and {@code /metrics}; closed when the server stops)
  * @param clientBuckets the per-client rate limit's buckets: this instance's, or the fleet's
  * @param config the settings the HTTP layer reads: port, upstream URLs (release links), bulk range, rate limit,
- *     CORS origins
+ *     CORS origins (reads and writes), public URL (the origin that may write)
  * @param environment time of the request deadlines and health ages
  */
 public record HttpApi(
@@ -64,8 +64,10 @@ public record HttpApi(
         JsonWriter json = new JsonWriter(config.listRefresh());
         ClientRateLimiter limiter = new ClientRateLimiter(config.trustedProxies(), clientBuckets);
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
-        ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats(), readAhead);
-        CorsPolicy cors = new CorsPolicy(config.corsOrigins());
+        ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats(), readAhead, alerts.live());
+        CorsPolicy cors = new CorsPolicy(
+                config.corsOrigins(),
+                new WriteOrigins(config.corsWriteOrigins(), config.alerts().publicUrl()));
         return Javalin.create(javalin -> {
             javalin.jetty.port = config.port();
             javalin.concurrency.useVirtualThreads = true;
@@ -77,7 +79,15 @@ public record HttpApi(
             // Jetty's per-connection cache of request header fields takes about 100 KB of heap per connection, kept as
             // long as the connection and then left for a full collection: with many clients coming and going it filled
             // the old generation (resident memory 380 MB instead of 200 MB after the wire benchmark), for no CPU saved.
-            javalin.jetty.modifyHttpConfiguration(http -> http.setHeaderCacheSize(0));
+            javalin.jetty.modifyHttpConfiguration(http -> {
+                http.setHeaderCacheSize(0);
+                // After the answer Jetty reads what is left of a request's body to keep the connection (16 reads by
+                // default: 56 KB more of a body refused as too large). One read is enough to see the end of a body
+                // read whole (every request but a refused one); past it the connection is closed instead, so a client
+                // streaming a huge body has about one input buffer read past what the handler took. 0 would close
+                // every connection: the first read is what tells a finished body.
+                http.setMaxUnconsumedRequestContentReads(1);
+            });
             javalin.jetty.modifyServer(server -> {
                 server.setErrorHandler(new JettyErrorJson());
                 server.setStopTimeout(STOP_TIMEOUT_MILLIS); // answers in flight get this long at shutdown

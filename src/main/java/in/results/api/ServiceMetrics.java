@@ -1,5 +1,7 @@
 package in.results.api;
 
+import in.results.alerts.LivePageRefused;
+import in.results.alerts.LiveStreams;
 import in.results.archive.ArchiveStats;
 import in.results.lookup.ReadAheadStats;
 import in.results.redis.RedisLink;
@@ -27,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * {@code GET /metrics} in the Prometheus text format: HTTP requests by route, status and cache outcome
  * ({@code results_http_requests}), what the university was sent ({@code results_upstream_*}, from the upstream
  * client's counters), each host's breaker state, Redis ({@code results_redis_*}, with {@code RESULTS_REDIS_URL}
- * only), and the JVM's memory, threads and CPU.
+ * only), the live pages open and refused ({@code results_live_streams_*}), and the JVM's memory, threads and CPU.
  */
 final class ServiceMetrics {
     static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
@@ -45,7 +47,12 @@ final class ServiceMetrics {
      */
     private final Map<RequestKind, Timer> timers = new ConcurrentHashMap<>();
 
-    ServiceMetrics(UpstreamClient upstream, StoreMode storeMode, ArchiveStats archive, ReadAheadStats readAhead) {
+    ServiceMetrics(
+            UpstreamClient upstream,
+            StoreMode storeMode,
+            ArchiveStats archive,
+            ReadAheadStats readAhead,
+            LiveStreams live) {
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ProcessorMetrics().bindTo(registry);
@@ -108,6 +115,16 @@ final class ServiceMetrics {
         FunctionCounter.builder("results_archive_unreadable_rows", archive, ArchiveStats::unreadableRows)
                 .description("archive rows read as a miss: a newer format, or not readable")
                 .register(registry);
+        Gauge.builder("results_live_streams_open", live, LiveStreams::openPages)
+                .description("live pages (/events/student/...) open on this instance")
+                .register(registry);
+        for (LivePageRefused.Reason reason : LivePageRefused.Reason.values()) {
+            FunctionCounter.builder("results_live_streams_refused", live, l -> l.refused(reason))
+                    .tag("reason", reason.label())
+                    .description("live pages refused: per_client (RESULTS_LIVE_PER_CLIENT, 429), instance_full"
+                            + " (RESULTS_LIVE_MAX, 503)")
+                    .register(registry);
+        }
         if (storeMode instanceof StoreMode.Shared shared) {
             RedisLink link = shared.link();
             Gauge.builder("results_redis_up", link, l -> l.state().up() ? 1 : 0)

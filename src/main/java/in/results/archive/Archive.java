@@ -1,5 +1,7 @@
 package in.results.archive;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.zaxxer.hikari.HikariDataSource;
 import in.results.core.Deadline;
 import in.results.core.HallTicket;
@@ -59,6 +61,8 @@ public final class Archive implements AutoCloseable {
     static final Duration POLL = Duration.ofMillis(200);
     /** How often the kept pages are counted for {@code /health} at most. */
     static final Duration COUNT_EVERY = Duration.ofMinutes(1);
+    /** How often one student's ask answered from a store is recorded at most, per instance. */
+    static final Duration ASKED_EVERY = Duration.ofMinutes(1);
 
     private final ArchiveDatabase database;
     private final HikariDataSource pool;
@@ -67,6 +71,9 @@ public final class Archive implements AutoCloseable {
     private final ArchiveStats stats = new ArchiveStats();
     private final ArchiveRows rows = new ArchiveRows(stats);
     private final BlockingQueue<ArchiveRows.Write> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+    /** When each student's ask was last recorded ({@link #recordAsked}), for the students asked most recently. */
+    private final Cache<HallTicket, Instant> askedRecorded =
+            Caffeine.newBuilder().maximumSize(100_000).build();
     /** The writes the writer has taken from the queue and not written yet. */
     private volatile int writing;
 
@@ -147,6 +154,22 @@ public final class Archive implements AutoCloseable {
     public void recordLookup(
             HallTicket hallTicket, String regulation, SeenReleases seen, Map<PageKey, ArchivedAnswer> pages) {
         enqueue(new ArchiveRows.LookupWrite(hallTicket, regulation, seen, Optional.of(clock.instant()), pages));
+    }
+
+    /**
+     * Records that a person asked for {@code hallTicket} now (queued; once per {@link #ASKED_EVERY} per student on
+     * this instance, so a student asked every second costs one write a minute): the time of their last lookup moves on
+     * also when the answer came from a store and no lookup completed, so that {@link #lookedUp} and the live pages'
+     * "looked up in the last 10 minutes" see every ask.
+     */
+    public void recordAsked(HallTicket hallTicket) {
+        Instant now = clock.instant();
+        Instant last = askedRecorded.getIfPresent(hallTicket);
+        if (last != null && Duration.between(last, now).compareTo(ASKED_EVERY) < 0) {
+            return;
+        }
+        askedRecorded.put(hallTicket, now);
+        enqueue(new ArchiveRows.AskedWrite(hallTicket, now));
     }
 
     /**

@@ -73,6 +73,12 @@ final class ArchiveRows {
                     + " ON CONFLICT (hall_ticket, regulation) DO UPDATE SET seen_releases = excluded.seen_releases,"
                     + " format = excluded.format";
 
+    /**
+     * A person asked for a student whose answer was kept (no lookup completed): the time of their lookups moves on,
+     * never back; a student without a recorded lookup is left without one.
+     */
+    static final String ASKED = "UPDATE student_lookups SET looked_at = ? WHERE hall_ticket = ? AND looked_at < ?";
+
     static final String COUNT_PAGES = "SELECT COUNT(*) FROM result_pages";
     static final String FORGET_PAGES = "DELETE FROM result_pages WHERE hall_ticket = ?";
     static final String FORGET_LOOKUPS = "DELETE FROM student_lookups WHERE hall_ticket = ?";
@@ -93,11 +99,15 @@ final class ArchiveRows {
                 .mapToInt(write -> switch (write) {
                     case PageWrite page -> 1;
                     case LookupWrite lookup -> lookup.pages().size() + 1;
+                    case AskedWrite asked -> 1;
                 })
                 .sum();
     }
 
     record PageWrite(PageKey key, ArchivedAnswer answer) implements Write {}
+
+    /** A person asked for {@code hallTicket} at {@code at}, answered from a store. */
+    record AskedWrite(HallTicket hallTicket, Instant at) implements Write {}
 
     /**
      * A complete lookup: the pages it read and the releases it knew, written in one transaction, the pages first, so
@@ -182,7 +192,8 @@ final class ArchiveRows {
         connection.setAutoCommit(false);
         try (PreparedStatement upsertPage = connection.prepareStatement(UPSERT_PAGE);
                 PreparedStatement upsertSeen = connection.prepareStatement(UPSERT_SEEN);
-                PreparedStatement upsertSeenAhead = connection.prepareStatement(UPSERT_SEEN_AHEAD)) {
+                PreparedStatement upsertSeenAhead = connection.prepareStatement(UPSERT_SEEN_AHEAD);
+                PreparedStatement asked = connection.prepareStatement(ASKED)) {
             for (Write write : batch) {
                 switch (write) {
                     case PageWrite page -> writePage(connection, upsertPage, page, changed);
@@ -200,6 +211,12 @@ final class ArchiveRows {
                             upsert.setLong(5, lookup.lookedAt().get().toEpochMilli());
                         }
                         upsert.executeUpdate();
+                    }
+                    case AskedWrite ask -> {
+                        asked.setLong(1, ask.at().toEpochMilli());
+                        asked.setString(2, ask.hallTicket().value());
+                        asked.setLong(3, ask.at().toEpochMilli());
+                        asked.executeUpdate();
                     }
                 }
             }

@@ -150,6 +150,9 @@ public final class AllSemestersLookup {
             return load(k, catalog.current(loadDeadline), priority, loadDeadline, false, asked -> {});
         };
         running.raise(key, priority);
+        if (priority == Priority.INTERACTIVE) {
+            archive.recordAsked(hallTicket); // a person asked, though the answer may come from a store
+        }
         try {
             CachedAnswer<TranscriptAnswer> answer = store.get(key, loader, deadline);
             // A copy kept, or a load joined (on another instance too) that an announcement has passed by: the caller

@@ -188,6 +188,41 @@ abstract class ArchiveContract {
     }
 
     @Test
+    void a_person_s_ask_answered_from_a_store_moves_the_student_first_at_most_once_a_minute() throws Exception {
+        // given two students looked up by people, OTHER last
+        HallTicket neverLookedUp = new HallTicket("199A1A0505");
+        awaitReady();
+        archive().recordLookup(STUDENT, "R18", new SeenReleases(Set.of("1605")), Map.of());
+        Thread.sleep(5); // one millisecond apart at least: the time a person asked orders them
+        archive().recordLookup(OTHER, "R18", new SeenReleases(Set.of("1605")), Map.of());
+        awaitWritten(2);
+        Thread.sleep(5);
+
+        // when STUDENT is asked for (the answer kept), then OTHER, then STUDENT again within the minute, and a student
+        // without a recorded lookup
+        archive().recordAsked(STUDENT);
+        awaitWritten(3);
+        List<LookedUpStudent> afterFirstAsk =
+                archive().lookedUp(10, student -> true, 10, soon()).orElseThrow();
+        Thread.sleep(5);
+        archive().recordAsked(OTHER);
+        awaitWritten(4);
+        Thread.sleep(5);
+        archive().recordAsked(STUDENT);
+        archive().recordAsked(neverLookedUp);
+        awaitWritten(5);
+
+        // then the first ask moved STUDENT first, the second ask of STUDENT within the minute wrote nothing (OTHER
+        // stays
+        // first), and an ask makes no record of a student never looked up
+        assertThat(afterFirstAsk).extracting(LookedUpStudent::hallTicket).containsExactly(STUDENT, OTHER);
+        assertThat(archive().stats().writes()).isEqualTo(5);
+        assertThat(archive().lookedUp(10, student -> true, 10, soon()).orElseThrow())
+                .extracting(LookedUpStudent::hallTicket)
+                .containsExactly(OTHER, STUDENT);
+    }
+
+    @Test
     void writing_a_page_twice_leaves_one_row_and_a_re_read_that_differs_replaces_it_and_is_counted() {
         awaitReady();
         archive().keep(key("1605", false), new ArchivedAnswer.Found(WITHHELD, READ));

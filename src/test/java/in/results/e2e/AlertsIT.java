@@ -180,19 +180,43 @@ class AlertsIT {
 
     @Test
     void an_open_live_page_is_told_of_the_new_result_without_a_subscription() throws Exception {
+        // given two students of the batch whose results come out, each with a live page open: one looked up by a
+        // person just before (as the website does), the other never looked up (a script opening pages)
         world.openOn(DAY_BEFORE);
         ServiceClient service = service(SETTINGS);
         Cohort after = COHORT.asOf(RESULTS_DAY);
-        Student student = after.students().stream()
+        List<Student> batch = after.students().stream()
                 .filter(s -> s.results().containsKey(RESULTS_DAY_RELEASE.code()))
-                .findFirst()
-                .orElseThrow();
+                .limit(2)
+                .toList();
+        Student student = batch.getFirst();
+        Student notLookedUp = batch.getLast();
+        assertThat(service.get("/all/" + student.hallTicket()).status()).isEqualTo(200);
+        service.awaitArchiveWritten();
         BufferedReader lines = livePage(service, student, "");
         CompletableFuture<List<String>> firstEvent = CompletableFuture.supplyAsync(() -> readEvent(lines));
+        BufferedReader unwatched = livePage(service, notLookedUp, "");
+        CompletableFuture<List<String>> unwatchedEvent = CompletableFuture.supplyAsync(() -> readEvent(unwatched));
 
+        // when the university publishes their results
         publish(RESULTS_DAY);
 
+        // then the page of the student looked up is told; the other page does not make the service check its student,
+        // so it is told nothing once the release is dispatched
         List<String> event = firstEvent.get(2, TimeUnit.MINUTES);
+        await("the release dispatched")
+                .atMost(Duration.ofMinutes(1))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> service.get("/health")
+                                .json()
+                                .at("/alerts/releases_waiting")
+                                .asInt()
+                        == 0);
+        assertThat(unwatchedEvent)
+                .as("a page of a student nobody looked up")
+                .failsWithin(Duration.ofSeconds(5))
+                .withThrowableThat()
+                .isInstanceOf(java.util.concurrent.TimeoutException.class);
         assertThat(event).anySatisfy(line -> assertThat(line).isEqualTo("event: result.published"));
         assertThat(event).anySatisfy(line -> assertThat(line).startsWith("id: "));
         // a page that reconnects with the id of an event before it (the Unix epoch's first millisecond) gets it again

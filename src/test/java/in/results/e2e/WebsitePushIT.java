@@ -423,6 +423,44 @@ class WebsitePushIT {
         assertThat(script("return window.__samePage === true;")).isEqualTo(true);
     }
 
+    @Test
+    void a_live_page_the_service_refuses_says_it_is_paused_and_connects_by_itself_once_there_is_room()
+            throws Exception {
+        // given a service that holds one live page at most, and another client holding it
+        university(DAY_BEFORE);
+        service(Map.of("RESULTS_LIVE_MAX", "1"));
+        Student student = batchStudent();
+        HttpResponse<java.io.InputStream> other = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .build()
+                .send(
+                        HttpRequest.newBuilder(client.uri("/events/student/" + student.hallTicket()))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(other.statusCode()).isEqualTo(200);
+        pageStubs("{}");
+
+        // when the student's page is opened
+        driver.get(base + "/student/" + student.hallTicket());
+        visible("[data-field=cgpa]");
+
+        // then its live connection is refused (503) and the page says, in a polite status line, that it is paused
+        WebElement paused = visible("[data-live=paused]");
+        assertThat(paused.getText()).startsWith("Live updates are paused");
+        assertThat(paused.getAttribute("role")).isEqualTo("status");
+        assertThat(script("return window.__eventSources.length;")).isEqualTo(1L);
+
+        // and once the other client leaves (the service notices at its next heartbeat, 20 s at most), the page tries
+        // again after its pause (30 to 40 s) and is live, the paused line gone
+        other.body().close();
+        new WebDriverWait(driver, Duration.ofSeconds(90), Duration.ofMillis(500))
+                .until(d -> (Boolean) script("return window.__eventSources.length >= 2"
+                        + " && window.__eventSources.at(-1).readyState === EventSource.OPEN;"));
+        waiting().until(d -> "live".equals(script("return document.querySelector('[data-live]').dataset.live;")));
+        assertThat(driver.findElement(By.cssSelector("[data-live]")).isDisplayed())
+                .isFalse();
+    }
+
     // --- the university, the service and the push service ---
 
     private void university(LocalDate day) {
