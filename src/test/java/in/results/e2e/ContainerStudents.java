@@ -25,16 +25,9 @@ final class ContainerStudents {
                 .toList();
     }
 
-    /** {@code /api} for the student's first exam, with the exam's own link parameters. */
+    /** {@code /api} for the student's first exam. */
     static String examQuery(Student student) {
-        String code = student.results().keySet().iterator().next();
-        StringBuilder query = new StringBuilder("/api?hallticket=" + student.hallTicket());
-        COHORT.exam(code)
-                .orElseThrow()
-                .linkParams()
-                .forEach((key, value) ->
-                        query.append('&').append(key).append('=').append(value));
-        return query.toString();
+        return ExamQueries.firstExam(COHORT, student);
     }
 
     /** The answer names the student as the university's pages do. */

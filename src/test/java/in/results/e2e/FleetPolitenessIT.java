@@ -55,14 +55,7 @@ class FleetPolitenessIT {
 
     /** A single-exam lookup of {@code student}'s first exam. */
     private static String singleLookup(Student student) {
-        String code = student.results().keySet().iterator().next();
-        StringBuilder query = new StringBuilder("/api?hallticket=" + student.hallTicket());
-        COHORT.exam(code)
-                .orElseThrow()
-                .linkParams()
-                .forEach((key, value) ->
-                        query.append('&').append(key).append('=').append(value));
-        return query.toString();
+        return ExamQueries.firstExam(COHORT, student);
     }
 
     /** Sends every request at once, the i-th to instance i mod 3; the answers in order. */

@@ -72,14 +72,8 @@ class HealthIT {
                 .limit(6)
                 .toList();
         for (Student student : students) {
-            String code = student.results().keySet().iterator().next();
-            StringBuilder query = new StringBuilder("/api?hallticket=" + student.hallTicket());
-            COHORT.exam(code)
-                    .orElseThrow()
-                    .linkParams()
-                    .forEach((key, value) ->
-                            query.append('&').append(key).append('=').append(value));
-            assertThat(client.get(query.toString()).status()).isEqualTo(200);
+            assertThat(client.get(ExamQueries.firstExam(COHORT, student)).status())
+                    .isEqualTo(200);
         }
 
         JsonNode hosts = client.get("/health").json().get("upstream");
@@ -101,15 +95,9 @@ class HealthIT {
                 .filter(s -> !s.results().isEmpty())
                 .findFirst()
                 .orElseThrow();
-        String code = student.results().keySet().iterator().next();
-        StringBuilder query = new StringBuilder("/api?hallticket=" + student.hallTicket());
-        COHORT.exam(code)
-                .orElseThrow()
-                .linkParams()
-                .forEach((key, value) ->
-                        query.append('&').append(key).append('=').append(value));
-        client.get(query.toString());
-        client.get(query.toString());
+        String query = ExamQueries.firstExam(COHORT, student);
+        client.get(query);
+        client.get(query);
         client.get("/no/such/path/at/all");
 
         var metrics = client.get("/metrics");
