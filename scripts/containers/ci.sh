@@ -15,7 +15,7 @@ compose_dir="$(mktemp -d)"
 trap 'rm -rf "$compose_dir"' EXIT
 mirror=http://deb.debian.org/debian
 deb="$(curl -fsS "$mirror/dists/trixie/main/binary-all/Packages.xz" | xz -dc \
-  | awk '/^Package: podman-compose$/ {found=1} found && /^Filename:/ {print $2; exit}')"
+  | awk '/^Package: podman-compose$/ {found=1} found && /^Filename:/ {print $2; found=0}')"
 curl -fsS -o "$compose_dir/podman-compose.deb" "$mirror/$deb"
 dpkg-deb -x "$compose_dir/podman-compose.deb" "$compose_dir/root"
 export COMPOSE="/usr/bin/python3 $compose_dir/root/usr/lib/python3/dist-packages/podman_compose.py"
