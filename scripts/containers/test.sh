@@ -3,9 +3,11 @@
 # the Containerfile as shipped (BASE=the local Temurin stand-in), then runs the tests tagged "containers"
 # (ContainerImageIT: the image alone; ComposeFleetIT: deploy/compose.yaml). Everything it makes carries the label
 # results-ci-run=<run id> (or the compose project results-<run id>) and is removed at the end, also on failure.
-# Needs root, podman, runc, mmdebstrap, a JDK >= 21 in JAVA_HOME, and podman-compose >= 1.1 (COMPOSE, as words).
+# Needs root, podman, runc, mmdebstrap, a JDK >= 21 (scripts/select-jdk.sh), and podman-compose >= 1.1 (COMPOSE,
+# as words).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/select-jdk.sh
 run="${RESULTS_RUN:-$(date +%s)-$$}"
 compose="${COMPOSE:?set COMPOSE to the podman-compose command}"
 echo "container tests: run $run"
