@@ -66,7 +66,8 @@ class ContainerImageIT {
                 .singleElement()
                 .asString()
                 .matches("Uid:\\s+10001\\s+10001\\s+10001\\s+10001");
-        assertThat(podman(Duration.ofSeconds(30), "inspect", "--format", "{{.Config.Healthcheck.Test}}", IMAGE)
+        // The image's HEALTHCHECK, kept by --format docker, is the container's.
+        assertThat(podman(Duration.ofSeconds(30), "inspect", "--format", "{{.Config.Healthcheck.Test}}", DEMO)
                         .output())
                 .contains("ready");
         assertThat(podman(Duration.ofSeconds(60), "healthcheck", "run", DEMO).exit())
