@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# CI's container tests: installs what they need when missing (Podman with runc, mmdebstrap, the Python modules of
-# podman-compose), takes Debian 13's podman-compose 1.3.0 without installing it (Debian 12's 1.0.3 cannot pin the
+# CI's container tests: installs what they need when missing (Podman with runc and netavark, mmdebstrap, the Python
+# modules of podman-compose), takes Debian 13's podman-compose 1.3.0 without installing it (Debian 12's 1.0.3 cannot pin the
 # balancer's address), and runs scripts/containers/test.sh, which removes what it made, also on failure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export CONTAINERS_CONF="$PWD/scripts/containers/containers.conf"
+# netavark and aardvark-dns give compose networks their DNS names (without recommends, apt would pick CNI instead);
+# iptables publishes ports.
 need=()
-for tool in podman runc mmdebstrap; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
-/usr/bin/python3 -c 'import dotenv, yaml' 2>/dev/null || need+=(python3-dotenv python3-yaml)
+for package in podman runc netavark aardvark-dns iptables mmdebstrap python3-dotenv python3-yaml xz-utils curl; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q '^install ok installed$' || need+=("$package")
+done
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq && apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
