@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The compose fleet of {@code deploy/compose.yaml} as shipped (three instances, Redis, PostgreSQL, HAProxy with its
  * own configuration), with only the third-party images replaced by local stand-ins and a simulated university added
- * ({@code scripts/containers/compose.test.yaml}). Everything is asked through the balancer. Runs through
+ * ({@code scripts/containers/compose.test.yaml}). Everything is asked through the balancer, which answers JSON also
+ * when no instance is left. Runs through
  * {@code scripts/containers/test.sh}.
  */
 @Tag("containers")
@@ -99,6 +100,15 @@ class ComposeFleetIT {
         assertThat(university.get("/admin/requests").json().get("result_pages").asLong())
                 .as("result pages asked of the university for returning students, Redis empty")
                 .isZero();
+
+        for (String instance : List.of("results-1", "results-2", "results-3")) {
+            podman(Duration.ofSeconds(60), "stop", "-t", "20", container(instance))
+                    .orFail("podman stop");
+        }
+        ServiceClient.Reply none = balancer.awaitAnswer("/health", reply -> reply.status() == 503, START);
+        assertThat(none.header("Content-Type")).startsWith("application/json");
+        assertThat(none.header("Retry-After")).isEqualTo("5");
+        assertThat(none.json().get("code").asText()).isEqualTo("SERVICE_UNAVAILABLE");
     }
 
     /** Starts the fleet and waits until the balancer has every instance ready. */
