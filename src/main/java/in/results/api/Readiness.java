@@ -15,18 +15,15 @@ import java.util.List;
 public final class Readiness {
     private final CatalogSource catalog;
     private final Archive archive;
-    private volatile boolean ready;
 
     public Readiness(CatalogSource catalog, Archive archive) {
         this.catalog = catalog;
         this.archive = archive;
     }
 
+    /** Both steps stay done once done (a list read is never undone, migrations never unrun): no latch is needed. */
     public boolean ready() {
-        if (!ready && catalog.listTried() && archive.migrated()) {
-            ready = true;
-        }
-        return ready;
+        return catalog.listTried() && archive.migrated();
     }
 
     /**
