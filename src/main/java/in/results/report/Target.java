@@ -79,6 +79,6 @@ public record Target(
         if (needed.compareTo(TOP_POINTS) > 0) {
             return new Target(target, Status.UNREACHABLE, left, Optional.empty(), best);
         }
-        return new Target(target, Status.REACHABLE, left, Optional.of(needed.max(BigDecimal.ZERO)), best);
+        return new Target(target, Status.REACHABLE, left, Optional.of(needed.max(BigDecimal.ZERO.setScale(2))), best);
     }
 }
