@@ -210,10 +210,15 @@ class ClassRecordIT {
     }
 
     private HttpResponse<byte[]> download(String pathAndQuery, String accept) {
+        return download(universe.client(), pathAndQuery, accept);
+    }
+
+    /** The answer's bytes as sent (a spreadsheet is no text). */
+    static HttpResponse<byte[]> download(ServiceClient client, String pathAndQuery, String accept) {
         try {
             return HttpClient.newHttpClient()
                     .send(
-                            HttpRequest.newBuilder(universe.client().uri(pathAndQuery))
+                            HttpRequest.newBuilder(client.uri(pathAndQuery))
                                     .header("Accept", accept)
                                     .build(),
                             HttpResponse.BodyHandlers.ofByteArray());
