@@ -83,8 +83,8 @@ final class ExpectedWhatIf {
     /**
      * The {@code target} object for a CGPA of {@code target} by the degree's end ({@code required} credits), on the
      * figures with {@code grades} assumed (none: the report's own): with P points over E credits earned and L =
-     * required − E left, the average over L is ceil2((target × required − P) / L), unreachable above 10; the best CGPA
-     * still possible is round2((P + 10 L) / required).
+     * required − E left, the average over L is ceil2((target × required − P) / L) (at least 0), unreachable above 10;
+     * the best CGPA still possible is round2((P + 10 L) / required).
      */
     static ObjectNode target(Cohort cohort, Student student, Map<String, String> grades, String target, int required) {
         List<Row> passed = semesters(cohort, student, grades).stream()
@@ -105,7 +105,8 @@ final class ExpectedWhatIf {
         json.put("status", reachable ? "reachable" : "unreachable");
         json.put("credits_to_earn", left);
         if (reachable) {
-            json.put("average_sgpa_needed", needed);
+            // Below 0 (the target is below what the credits earned already give), any average reaches it.
+            json.put("average_sgpa_needed", needed.max(BigDecimal.ZERO));
         } else {
             json.putNull("average_sgpa_needed");
         }
