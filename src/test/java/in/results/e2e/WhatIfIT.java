@@ -248,6 +248,7 @@ class WhatIfIT {
         var both = report("?if=" + BACKLOGS.first() + ":A&target_cgpa=7");
 
         assertThat(both.status()).isEqualTo(200);
+        assertThat(SchemaCheck.violations("StudentReport", both.json())).isEmpty();
         assertThat(ExpectedReport.numbersCanonical(both.json().get("what_if")))
                 .isEqualTo(ExpectedReport.numbersCanonical(ExpectedWhatIf.whatIf(COHORT, BACKLOGS.student(), grades)));
         assertThat(ExpectedReport.numbersCanonical(both.json().get("target")))
