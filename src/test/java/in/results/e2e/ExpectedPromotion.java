@@ -10,12 +10,15 @@ import in.results.simulator.releases.Exam;
 import in.results.simulator.releases.ExamKind;
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The promotion standing of a simulated student, by hand: the thresholds of DEGREES.md's "Promotion by credits" table
@@ -113,18 +116,30 @@ final class ExpectedPromotion {
     }
 
     /**
-     * Whether the list holds a regular release of the row's last semester, of the student's regulation, dated on or
-     * after 1 January of the year the batch first sits that semester: admission year (the hall ticket's two digits,
-     * one less for lateral entry) + the semester's year.
+     * Whether the year the row counts up to has ended for the student's batch on the list: it holds the batch's
+     * regular release of the year's first semester — the first regular release of it dated on or after 1 January of
+     * the year the batch first sits it, admission year (the hall ticket's two digits, one less for lateral entry) +
+     * the semester's year — and a regular release of the year's second semester dated on or after that one. (By the
+     * 1 January rule alone, an earlier batch's second-semester release delayed into the next calendar year, as in
+     * 2020–21, would end the later batch's year before it has begun.)
      */
     static boolean yearEnded(Cohort cohort, Student student, Threshold row) {
         String hallTicket = student.hallTicket();
         int admitted = 2000 + Integer.parseInt(hallTicket.substring(0, 2)) - (hallTicket.charAt(4) == '5' ? 1 : 0);
         String last = row.lastSemester();
-        LocalDate first = LocalDate.of(admitted + Integer.parseInt(last.substring(0, 1)), 1, 1);
+        int year = Integer.parseInt(last.substring(0, 1));
+        LocalDate first = LocalDate.of(admitted + year, 1, 1);
+        Optional<LocalDate> opened = regularDates(cohort, student.regulation(), year + "-1")
+                .filter(date -> !date.isBefore(first))
+                .min(Comparator.naturalOrder());
+        return opened.isPresent()
+                && regularDates(cohort, student.regulation(), last).anyMatch(date -> !date.isBefore(opened.get()));
+    }
+
+    private static Stream<LocalDate> regularDates(Cohort cohort, String regulation, String semester) {
         return cohort.exams().stream()
-                .anyMatch(exam -> isRegularOf(exam, student.regulation(), last)
-                        && !exam.releaseDate().isBefore(first));
+                .filter(exam -> isRegularOf(exam, regulation, semester))
+                .map(Exam::releaseDate);
     }
 
     /** A B.Tech regular exam (not its RC/RV, not a minor programme's) of {@code regulation}'s {@code semester}. */

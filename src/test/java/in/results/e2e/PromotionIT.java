@@ -203,6 +203,33 @@ class PromotionIT {
         }
     }
 
+    @Test
+    void an_earlier_batchs_regular_release_delayed_into_the_next_year_does_not_end_a_later_batchs_year() {
+        // given the university in mid 2021: the 2018 batch's 2-2 results, delayed to 2021, are out, while the 2019
+        // batch has had its first year's results and not yet those of 2-1
+        LocalDate day = LocalDate.of(2021, 6, 1);
+        Cohort then = COHORT.asOf(day);
+        Student student = then.students().stream()
+                .filter(s -> s.hallTicket().startsWith("19") && !s.lateralEntry() && !s.hasNoResult())
+                .findFirst()
+                .orElseThrow();
+        assertThat(then.exams())
+                .anyMatch(exam -> ExpectedPromotion.isRegularOf(exam, "R18", "2-2")
+                        && !exam.releaseDate().isBefore(LocalDate.of(2021, 1, 1)));
+        assertThat(then.attempts(student)).containsOnlyKeys("1-1", "1-2");
+
+        try (TestUniverse universe =
+                TestUniverse.start(UniversitySimulator.builder(COHORT).asOf(day), new ManualTicker(), Map.of())) {
+            var report =
+                    universe.client().get("/report/" + student.hallTicket()).json();
+
+            // then their year into 3-1 is not yet due: that release is not their batch's
+            assertThat(statusOf(report, "3-1")).isEqualTo("not yet due");
+            assertThat(ExpectedReport.comparable(report))
+                    .isEqualTo(ExpectedReport.comparable(ExpectedReport.of(then, student)));
+        }
+    }
+
     private static String statusOf(JsonNode report, String into) {
         for (JsonNode step : report.get("promotion")) {
             if (step.get("into").asText().equals(into)) {
