@@ -84,7 +84,8 @@ final class ExpectedWhatIf {
      * The {@code target} object for a CGPA of {@code target} by the degree's end ({@code required} credits), on the
      * figures with {@code grades} assumed (none: the report's own): with P points over E credits earned and L =
      * required − E left, the average over L is ceil2((target × required − P) / L) (at least 0), unreachable above 10;
-     * the best CGPA still possible is round2((P + 10 L) / required).
+     * the best CGPA still possible is round2((P + 10 L) / required). With no credit left (E ≥ required), the CGPA
+     * P / E is final: the target is reached or unreachable, and the CGPA is the best possible.
      */
     static ObjectNode target(Cohort cohort, Student student, Map<String, String> grades, String target, int required) {
         List<Row> passed = semesters(cohort, student, grades).stream()
@@ -94,14 +95,20 @@ final class ExpectedWhatIf {
         BigDecimal points = passed.stream().map(Row::points).reduce(BigDecimal.ZERO, BigDecimal::add);
         BigDecimal total = BigDecimal.valueOf(required);
         BigDecimal left = total.subtract(earned(passed));
+        ObjectNode json = NODES.objectNode();
+        json.put("target_cgpa", new BigDecimal(target));
         if (left.signum() <= 0) {
-            throw new AssertionError(student.hallTicket() + " has every credit: not a case these tests derive");
+            // Every credit the degree needs is earned: the CGPA is what it will be.
+            BigDecimal cgpa = gpa(passed);
+            json.put("status", cgpa.compareTo(new BigDecimal(target)) >= 0 ? "reached" : "unreachable");
+            json.put("credits_to_earn", 0);
+            json.putNull("average_sgpa_needed");
+            json.put("best_cgpa_possible", cgpa);
+            return json;
         }
         BigDecimal needed =
                 new BigDecimal(target).multiply(total).subtract(points).divide(left, 2, RoundingMode.CEILING);
         boolean reachable = needed.compareTo(TEN) <= 0;
-        ObjectNode json = NODES.objectNode();
-        json.put("target_cgpa", new BigDecimal(target));
         json.put("status", reachable ? "reachable" : "unreachable");
         json.put("credits_to_earn", left);
         if (reachable) {
