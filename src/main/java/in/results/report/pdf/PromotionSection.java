@@ -1,0 +1,75 @@
+package in.results.report.pdf;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The student's promotion standing, from the report body: each transition of {@code "promotion"} on a line of its own
+ * (into which year, met / short / not yet due, the credits, the rule applied, whether the rule's number is
+ * confirmed); where the body has no standing, its {@code "promotion_note"}; neither, nothing.
+ */
+final class PromotionSection {
+    private static final float LABEL_WIDTH = 62;
+
+    private final PageWriter pages;
+    private final Typeface regular;
+    private final Typeface bold;
+
+    PromotionSection(PageWriter pages, Typeface regular, Typeface bold) {
+        this.pages = pages;
+        this.regular = regular;
+        this.bold = bold;
+    }
+
+    void write(Map<?, ?> report) {
+        List<Map<?, ?>> standing =
+                report.get("promotion") instanceof List<?> ? Figures.maps(report, "promotion") : null;
+        String note = Figures.text(report, "promotion_note");
+        if (standing == null && note.isEmpty()) {
+            return;
+        }
+        pages.gap(5);
+        pages.keepTogether(SubjectTable.HEADING + 2 * SubjectTable.ROW);
+        pages.text(bold, SubjectTable.HEADING_SIZE, PageWriter.LEFT, pages.nextLine(SubjectTable.HEADING), "Promotion");
+        if (standing == null) {
+            pages.paragraph(regular, SubjectTable.SIZE, SubjectTable.ROW, PageWriter.LEFT, note);
+            return;
+        }
+        for (Map<?, ?> transition : standing) {
+            String into = Figures.text(transition, "into");
+            pages.labelled(
+                    bold,
+                    into.equals("degree") ? "The degree" : "Into " + into,
+                    regular,
+                    SubjectTable.SIZE,
+                    SubjectTable.ROW,
+                    PageWriter.LEFT + LABEL_WIDTH,
+                    standingText(transition));
+        }
+    }
+
+    /** "short by 4.5 credits: 62.5 earned of 67 required. Rule: …" */
+    private static String standingText(Map<?, ?> transition) {
+        String status = Figures.text(transition, "status");
+        String earned = Figures.number(transition.get("credits_earned"));
+        String required = Figures.number(transition.get("credits_required"));
+        StringBuilder text = new StringBuilder();
+        text.append(
+                status.equals("short")
+                        ? "short by " + Figures.number(transition.get("credits_short")) + " credits"
+                        : status);
+        text.append(": ")
+                .append(earned)
+                .append(" credits earned of ")
+                .append(required)
+                .append(" required.");
+        String rule = Figures.text(transition, "rule");
+        if (!rule.isEmpty()) {
+            text.append(" Rule: ").append(rule).append('.');
+        }
+        if (Boolean.FALSE.equals(transition.get("confirmed"))) {
+            text.append(" (A number of this rule is not confirmed.)");
+        }
+        return text.toString();
+    }
+}
