@@ -13,6 +13,7 @@ import in.results.lookup.SemesterLookup;
 import in.results.lookup.SpecialProgrammeLookup;
 import in.results.releases.ListPage;
 import in.results.releases.ListWatch;
+import in.results.report.pdf.TranscriptPdf;
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
 import in.results.store.StoreMode;
@@ -123,7 +124,14 @@ public record HttpApi(
             new ClassSummaryRoutes(bulk, json).register(javalin);
             new ExamRoutes(exams, bulk, json).register(javalin);
             new AllSemestersRoutes(allSemesters, json).register(javalin);
-            new ReportRoutes(allSemesters, specialProgrammes, json).register(javalin);
+            new ReportRoutes(
+                            allSemesters,
+                            specialProgrammes,
+                            json,
+                            new TranscriptPdf(),
+                            config.upstreamUrls().getFirst(),
+                            environment.clock())
+                    .register(javalin);
             new AttemptsRoutes(allSemesters, specialProgrammes, json).register(javalin);
             new AlertRoutes(alerts.subscriptions(), alerts.push(), alerts.live(), limiter, new ObjectMapper(), json)
                     .register(javalin);

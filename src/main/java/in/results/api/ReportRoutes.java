@@ -8,34 +8,65 @@ import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
 import in.results.report.ReportRules;
 import in.results.report.StudentReport;
+import in.results.report.pdf.Provenance;
+import in.results.report.pdf.TranscriptPdf;
+import in.results.store.CacheStatus;
 import in.results.store.CachedAnswer;
 import in.results.upstream.Priority;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
+import java.net.URI;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * {@code GET /report/<hallticket>}: the student's report, derived from the same cached merged transcript as
- * {@code /all-r18/<hallticket>} (one lookup, one cache entry, the same freshness headers).
+ * {@code /all-r18/<hallticket>} (one lookup, one cache entry, the same freshness headers). As JSON, or as the
+ * transcript PDF ({@code /report/<hallticket>.pdf}, or {@code Accept: application/pdf}) drawn from the same body:
+ * one lookup, the same errors (always JSON) and the same freshness headers for both.
  */
 final class ReportRoutes {
+    private static final String JSON = "application/json";
+    private static final List<String> MEDIA_TYPES = List.of(JSON, TranscriptPdf.CONTENT_TYPE);
+
     private final AllSemestersLookup lookup;
     private final SpecialProgrammeLookup specialProgrammes;
     private final JsonWriter json;
+    private final TranscriptPdf pdf;
+    private final URI site;
+    private final Clock clock;
 
-    ReportRoutes(AllSemestersLookup lookup, SpecialProgrammeLookup specialProgrammes, JsonWriter json) {
+    /**
+     * @param site the university's site the PDF names as its source (the primary upstream)
+     * @param clock the time the PDF says its answer was built
+     */
+    ReportRoutes(
+            AllSemestersLookup lookup,
+            SpecialProgrammeLookup specialProgrammes,
+            JsonWriter json,
+            TranscriptPdf pdf,
+            URI site,
+            Clock clock) {
         this.lookup = lookup;
         this.specialProgrammes = specialProgrammes;
         this.json = json;
+        this.pdf = pdf;
+        this.site = site;
+        this.clock = clock;
     }
 
     void register(JavalinConfig config) {
-        config.routes.get("/report/{hallticket}", this::report);
+        // First: the path parameter of /report/{hallticket} would take "<hallticket>.pdf" whole.
+        config.routes.get("/report/{hallticket}.pdf", ctx -> report(ctx, TranscriptPdf.CONTENT_TYPE));
+        config.routes.get("/report/{hallticket}", ctx -> {
+            ctx.res().addHeader("Vary", "Accept"); // added: CORS may have said Vary: Origin
+            report(ctx, AcceptHeader.preferred(ctx.header("Accept"), MEDIA_TYPES));
+        });
     }
 
-    private void report(Context ctx) {
+    private void report(Context ctx, String mediaType) {
         HallTicket hallTicket = Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
         // The course is read from the hall ticket, as for /all/<hallticket>.
         Course course = Params.courseOf("hallticket", hallTicket);
@@ -45,7 +76,16 @@ final class ReportRoutes {
         Transcript transcript = AllSemestersRoutes.found(answer, course).transcript();
         Map<String, Object> body = body(StudentReport.of(course, hallTicket, transcript), course);
         AttemptsRoutes.putSpecialProgrammes(body, specialProgrammes, course, hallTicket, ctx);
-        json.writeCached(ctx, answer, body);
+        if (mediaType.equals(JSON)) {
+            json.writeCached(ctx, answer, body);
+        } else {
+            json.writeCached(ctx, answer, mediaType, pdf.render(course, transcript, body, provenanceOf(answer)));
+        }
+    }
+
+    /** The answer's source and the time it was built: now less its age. */
+    private Provenance provenanceOf(CachedAnswer<?> answer) {
+        return new Provenance(site, clock.instant().minus(answer.age()), answer.status() == CacheStatus.STALE);
     }
 
     private static Map<String, Object> body(StudentReport report, Course course) {
