@@ -50,7 +50,7 @@ public final class TranscriptPdf {
     }
 
     /** How the PDF writes when an answer was built: {@code 26 Nov 2026, 19:35 IST}, to the minute. */
-    public static String builtText(Instant builtAt) {
+    private static String builtText(Instant builtAt) {
         return BUILT.format(builtAt);
     }
 
