@@ -79,6 +79,8 @@ final class ReportRoutes {
         if (mediaType.equals(JSON)) {
             json.writeCached(ctx, answer, body);
         } else {
+            // Shown in the browser; saved, named for the student (the hall ticket is checked: letters and digits).
+            ctx.header("Content-Disposition", "inline; filename=\"transcript-" + hallTicket.value() + ".pdf\"");
             json.writeCached(ctx, answer, mediaType, pdf.render(course, transcript, body, provenanceOf(answer)));
         }
     }

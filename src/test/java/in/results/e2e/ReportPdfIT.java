@@ -234,6 +234,11 @@ class ReportPdfIT {
         assertThat(new String(pdf.body(), 0, 5, java.nio.charset.StandardCharsets.ISO_8859_1))
                 .isEqualTo("%PDF-");
         assertThat(header(pdf, "ETag")).isNotEqualTo(header(plain, "ETag"));
+        for (HttpResponse<byte[]> named : List.of(pdf, byPath)) {
+            assertThat(header(named, "Content-Disposition"))
+                    .isEqualTo("inline; filename=\"transcript-" + student.hallTicket() + ".pdf\"");
+        }
+        assertThat(header(plain, "Content-Disposition")).isNull();
     }
 
     @Test
