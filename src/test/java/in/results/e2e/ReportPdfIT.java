@@ -294,6 +294,24 @@ class ReportPdfIT {
     }
 
     @Test
+    void the_pdf_counts_against_the_per_client_rate_limit() {
+        start(Map.of("RESULTS_RATE_LIMIT_PER_MINUTE", "2"));
+        String path = "/report/"
+                + COHORT.student(CASES.first(EdgeCase.ABSENT).hallTicket())
+                        .orElseThrow()
+                        .hallTicket()
+                + ".pdf";
+
+        List<Integer> statuses = List.of(get(path).statusCode(), get(path).statusCode());
+        ServiceClient.Reply third = client.get(path);
+
+        assertThat(statuses).containsOnly(200);
+        assertThat(third.status()).isEqualTo(429);
+        assertThat(third.json().get("code").asText()).isEqualTo("RATE_LIMITED");
+        assertThat(third.header("Retry-After")).isNotBlank();
+    }
+
+    @Test
     void with_the_university_down_the_pdf_of_the_saved_copy_says_so_on_every_page() {
         // Without an archive (its database unusable) an answer the university does not renew is served stale.
         start(Map.of("RESULTS_DATA_DIR", DataFolders.unusable().toString()));
