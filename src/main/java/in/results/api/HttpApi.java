@@ -13,6 +13,7 @@ import in.results.lookup.SemesterLookup;
 import in.results.lookup.SpecialProgrammeLookup;
 import in.results.releases.ListPage;
 import in.results.releases.ListWatch;
+import in.results.report.StudentReports;
 import in.results.report.pdf.TranscriptPdf;
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
@@ -25,6 +26,7 @@ import java.util.Set;
  * The HTTP face of the service: one Javalin server with every feature's routes, the request guards and the error
  * mapping.
  *
+ * @param reports makes students' reports (promotion table, release list)
  * @param listWatch reads the list pages again every refresh interval while the server runs
  * @param alerts subscriptions, push, live pages, dispatch and deliveries of result alerts (run while the server runs)
  * @param archive every page read, kept for good (shown by {@code /health} and {@code /metrics}; written out and
@@ -40,6 +42,7 @@ public record HttpApi(
         SemesterLookup semesters,
         AllSemestersLookup allSemesters,
         SpecialProgrammeLookup specialProgrammes,
+        StudentReports reports,
         BulkJobs bulkJobs,
         ListPage<ReleaseListing> releases,
         ListPage<Notification> notifications,
@@ -127,6 +130,8 @@ public record HttpApi(
             new ReportRoutes(
                             allSemesters,
                             specialProgrammes,
+                            reports,
+                            archive,
                             json,
                             new TranscriptPdf(),
                             config.upstreamUrls().getFirst(),

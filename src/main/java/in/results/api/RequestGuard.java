@@ -13,6 +13,8 @@ final class RequestGuard {
     static final int MAX_URL_LENGTH = 1024;
     static final int MAX_PARAMETER_LENGTH = 64;
     static final int MAX_PARAMETERS = 20;
+    /** Parameters allowed to be longer: the report's what-if grades, 20 subject and grade pairs. */
+    private static final Map<String, Integer> LONGER = Map.of(WhatIfQuery.IF, WhatIfQuery.IF_MAX_LENGTH);
 
     private RequestGuard() {}
 
@@ -27,10 +29,10 @@ final class RequestGuard {
             throw ApiException.tooLarge("More than " + MAX_PARAMETERS + " query parameters.");
         }
         parameters.forEach((name, values) -> {
-            if (values.size() > 1 || values.stream().anyMatch(value -> value.length() > MAX_PARAMETER_LENGTH)) {
+            int most = LONGER.getOrDefault(name, MAX_PARAMETER_LENGTH);
+            if (values.size() > 1 || values.stream().anyMatch(value -> value.length() > most)) {
                 throw ApiException.invalidParameter(
-                        Params.safeName(name),
-                        "must be given once and be at most " + MAX_PARAMETER_LENGTH + " characters");
+                        Params.safeName(name), "must be given once and be at most " + most + " characters");
             }
         });
     }

@@ -1,5 +1,6 @@
 package in.results.catalog;
 
+import in.results.core.HallTicket;
 import in.results.scrape.ReleaseListing;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -199,6 +200,18 @@ public final class ExamCatalog {
         return releases(course, semester).stream()
                 .filter(r -> r.kind() == ReleaseKind.REGULAR)
                 .toList();
+    }
+
+    /**
+     * Whether the list shows the regular release of {@code semester} that {@code hallTicket}'s batch sits: a regular
+     * release of it dated on or after the batch could first have results of it ({@link Semester#firstResultsOf}), or
+     * of unknown date. Once it is listed, the batch's year has ended on the list, whether or not the student sat it.
+     */
+    public boolean listsBatchRegular(Course course, Semester semester, HallTicket hallTicket) {
+        LocalDate first = semester.firstResultsOf(hallTicket);
+        return regularReleases(course, semester).stream()
+                .anyMatch(release ->
+                        release.releasedOn().map(date -> !date.isBefore(first)).orElse(true));
     }
 
     /**

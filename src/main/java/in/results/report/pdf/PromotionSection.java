@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * The student's promotion standing, from the report body: each transition of {@code "promotion"} on a line of its own
  * (into which year, met / short / not yet due, the credits, the rule applied, whether the rule's number is
- * confirmed); where the body has no standing, its {@code "promotion_note"}; neither, nothing.
+ * confirmed), with the {@code "promotion_note"} under them; where the body has no standing, the note alone (why there
+ * is none); neither, nothing.
  */
 final class PromotionSection {
     private static final float LABEL_WIDTH = 62;
@@ -45,6 +46,9 @@ final class PromotionSection {
                     SubjectTable.ROW,
                     PageWriter.LEFT + LABEL_WIDTH,
                     standingText(transition));
+        }
+        if (!note.isEmpty()) { // beside a standing: what it counts
+            pages.paragraph(regular, 7, 9, PageWriter.LEFT + LABEL_WIDTH, note);
         }
     }
 

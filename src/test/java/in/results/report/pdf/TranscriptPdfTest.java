@@ -237,6 +237,7 @@ class TranscriptPdfTest {
         Map<String, Object> unconfirmed = transition("4-1", "not yet due", "38.5", "86");
         unconfirmed.put("confirmed", false);
         record.report().put("promotion", List.of(transition("2-1", "met", "21", "16"), short31, unconfirmed));
+        record.report().put("promotion_note", "Credits earned so far in the semesters each step counts.");
 
         String text = render(record, FRESH).text();
 
@@ -244,7 +245,8 @@ class TranscriptPdfTest {
                 .contains("Promotion")
                 .containsPattern("Into 2-1 met: 21 credits earned of 16 required\\. Rule: R22 regular, 2-1\\.")
                 .contains("Into 3-1 short by 4.5 credits: 38.5 credits earned of 43 required.")
-                .containsPattern("Into 4-1 not yet due: .*\\(A number of this rule is not confirmed\\.\\)");
+                .containsPattern("Into 4-1 not yet due: .*\\(A number of this rule is not confirmed\\.\\)")
+                .contains("Credits earned so far in the semesters each step counts.");
         assertThat(text.split("not confirmed", -1)).hasSize(2); // only the unconfirmed transition says so
     }
 
