@@ -23,20 +23,13 @@ final class PromotionSection {
     }
 
     void write(Map<?, ?> report) {
-        List<Map<?, ?>> standing =
-                report.get("promotion") instanceof List<?> ? Figures.maps(report, "promotion") : null;
+        boolean standing = report.get("promotion") instanceof List<?>;
         String note = Figures.text(report, "promotion_note");
-        if (standing == null && note.isEmpty()) {
+        if (!standing && note.isEmpty()) {
             return;
         }
-        pages.gap(5);
-        pages.keepTogether(SubjectTable.HEADING + 2 * SubjectTable.ROW);
-        pages.text(bold, SubjectTable.HEADING_SIZE, PageWriter.LEFT, pages.nextLine(SubjectTable.HEADING), "Promotion");
-        if (standing == null) {
-            pages.paragraph(regular, SubjectTable.SIZE, SubjectTable.ROW, PageWriter.LEFT, note);
-            return;
-        }
-        for (Map<?, ?> transition : standing) {
+        TranscriptPdf.heading(pages, bold, "Promotion");
+        for (Map<?, ?> transition : Figures.maps(report, "promotion")) {
             String into = Figures.text(transition, "into");
             pages.labelled(
                     bold,
@@ -47,8 +40,13 @@ final class PromotionSection {
                     PageWriter.LEFT + LABEL_WIDTH,
                     standingText(transition));
         }
-        if (!note.isEmpty()) { // beside a standing: what it counts
-            pages.paragraph(regular, 7, 9, PageWriter.LEFT + LABEL_WIDTH, note);
+        if (!note.isEmpty()) { // under a standing, what it counts, in small print; alone, why there is none
+            pages.paragraph(
+                    regular,
+                    standing ? 7 : SubjectTable.SIZE,
+                    standing ? 9 : SubjectTable.ROW,
+                    standing ? PageWriter.LEFT + LABEL_WIDTH : PageWriter.LEFT,
+                    note);
         }
     }
 

@@ -38,7 +38,6 @@ public final class TranscriptPdf {
     private static final DateTimeFormatter BUILT = DateTimeFormatter.ofPattern(
                     "d MMM uuuu, HH:mm 'IST'", Locale.ENGLISH)
             .withZone(INDIA);
-    private static final float LABEL_WIDTH = 78;
 
     private final byte[] regularFont;
     private final byte[] boldFont;
@@ -65,17 +64,17 @@ public final class TranscriptPdf {
             Typeface bold = new Typeface(font(document, boldFont));
             describe(document, transcript, built);
             PageWriter pages = new PageWriter(document);
-            Map<?, ?> details = Figures.map(report, "details");
             pages.text(bold, 14, PageWriter.LEFT, pages.nextLine(16), "Statement of results");
-            writeDetails(pages, regular, bold, course, report, details);
-            writeOverall(pages, regular, bold, Figures.map(report, "overall"));
+            SummarySection summary = new SummarySection(pages, regular, bold);
+            summary.writeDetails(course, report);
+            summary.writeOverall(Figures.map(report, "overall"));
             new PromotionSection(pages, regular, bold).write(report);
-            writeBacklogs(pages, regular, bold, Figures.map(report, "overall"));
+            summary.writeBacklogs(Figures.map(report, "overall"));
             SubjectTable table = new SubjectTable(pages, regular, bold);
             writeSemesters(table, transcript, report);
             writeMinorDegree(pages, regular, table, report);
             writeNotes(pages, regular, Figures.map(report, "overall"));
-            return pages.finish(stamp(provenance, built, Figures.text(details, "HTNO")), bold, regular);
+            return pages.finish(stamp(provenance, built, transcript.details().hallTicket()), bold, regular);
         } catch (IOException e) {
             throw new UncheckedIOException("a document is written to memory", e);
         }
@@ -105,71 +104,6 @@ public final class TranscriptPdf {
         // PDFBox derives the file's identifier from this number (else from the current time): the same answer, the
         // same bytes, the same entity tag.
         document.setDocumentId(built.getEpochSecond());
-    }
-
-    private static void writeDetails(
-            PageWriter pages,
-            Typeface regular,
-            Typeface bold,
-            Course course,
-            Map<String, ?> report,
-            Map<?, ?> details) {
-        pages.gap(4);
-        String programme = course.regulation().code() + " " + course.degree().displayName()
-                + (Boolean.TRUE.equals(report.get("lateral_entry")) ? ", lateral entry" : "");
-        row(pages, regular, bold, "Name", Figures.text(details, "NAME"));
-        row(pages, regular, bold, "Hall ticket", Figures.text(details, "HTNO"));
-        row(pages, regular, bold, "Father's name", Figures.text(details, "FATHER NAME"));
-        row(pages, regular, bold, "College code", Figures.text(details, "COLLEGE CODE"));
-        row(pages, regular, bold, "Programme", programme);
-    }
-
-    private static void writeOverall(PageWriter pages, Typeface regular, Typeface bold, Map<?, ?> overall) {
-        heading(pages, bold, "Overall");
-        String cgpa = Figures.twoDecimals(overall.get("cgpa"));
-        String cgpaNote = Figures.text(overall, "cgpa_note");
-        row(pages, regular, bold, "CGPA", cgpaNote.isEmpty() ? cgpa : cgpa + " (" + cgpaNote + ")");
-        Object percentage = overall.get("percentage");
-        row(
-                pages,
-                regular,
-                bold,
-                "Percentage",
-                percentage == null ? "not given" : Figures.twoDecimals(percentage) + " % (see the note at the end)");
-        Object required = overall.get("credits_required");
-        row(
-                pages,
-                regular,
-                bold,
-                "Credits earned",
-                Figures.number(overall.get("credits_earned"))
-                        + (required == null
-                                ? " (needed for the degree: not known)"
-                                : " of " + Figures.number(required) + " needed for the degree"));
-        row(pages, regular, bold, "Open backlogs", Figures.number(overall.get("open_backlogs")));
-    }
-
-    private static void writeBacklogs(PageWriter pages, Typeface regular, Typeface bold, Map<?, ?> overall) {
-        List<Map<?, ?>> backlogs = Figures.maps(overall, "backlogs");
-        if (backlogs.isEmpty()) {
-            return;
-        }
-        heading(pages, bold, "Open backlogs");
-        for (Map<?, ?> backlog : backlogs) {
-            Map<?, ?> last = Figures.map(backlog, "last_attempt");
-            String exam = Figures.text(last, "exam_name").isEmpty()
-                    ? "exam " + Figures.text(last, "exam_code")
-                    : Figures.text(last, "exam_name");
-            String date = Figures.text(last, "release_date");
-            row(
-                    pages,
-                    regular,
-                    bold,
-                    Figures.text(backlog, "subject_code"),
-                    Figures.text(backlog, "subject_name") + ": grade " + Figures.text(backlog, "grade_earned")
-                            + ", semester " + Figures.text(backlog, "semester") + "; last attempt " + exam
-                            + (date.isEmpty() ? "" : " (" + date + ")"));
-        }
     }
 
     private static void writeSemesters(SubjectTable table, Transcript transcript, Map<String, ?> report) {
@@ -234,14 +168,11 @@ public final class TranscriptPdf {
                         + " prints, else the programme's known scale; the CGPA counts passed subjects only.");
     }
 
-    private static void heading(PageWriter pages, Typeface bold, String text) {
+    /** A section's heading, kept with the two lines after it. */
+    static void heading(PageWriter pages, Typeface bold, String text) {
         pages.gap(5);
         pages.keepTogether(SubjectTable.HEADING + 2 * SubjectTable.ROW);
         pages.text(bold, SubjectTable.HEADING_SIZE, PageWriter.LEFT, pages.nextLine(SubjectTable.HEADING), text);
-    }
-
-    private static void row(PageWriter pages, Typeface regular, Typeface bold, String label, String value) {
-        pages.labelled(bold, label, regular, SubjectTable.SIZE + 0.5f, 11, PageWriter.LEFT + LABEL_WIDTH, value);
     }
 
     private static PDType0Font font(PDDocument document, byte[] file) throws IOException {
