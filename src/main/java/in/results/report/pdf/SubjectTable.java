@@ -13,6 +13,7 @@ final class SubjectTable {
     static final float ROW = 10.2f;
     static final float HEADING_SIZE = 9.5f;
     static final float HEADING = 15;
+    private static final float HEADING_MORE = 11.5f;
     private static final float COLUMNS = 9;
     private static final float NAME_X = PageWriter.LEFT + 56;
     private static final float GRADE_X = PageWriter.RIGHT - 78;
@@ -32,11 +33,21 @@ final class SubjectTable {
     }
 
     void write(String heading, String figures, List<String> notes, List<Row> rows) {
+        String printedFigures = regular.printable(figures);
+        // A long heading (a minor degree's exam title) wraps short of the figures beside its first line.
+        List<String> headingLines = bold.lines(
+                bold.printable(heading),
+                HEADING_SIZE,
+                PageWriter.RIGHT - PageWriter.LEFT - regular.width(printedFigures, SIZE) - 12);
         pages.gap(5);
-        pages.keepTogether(HEADING + COLUMNS + 3 * ROW);
+        pages.keepTogether(HEADING + (headingLines.size() - 1) * HEADING_MORE + COLUMNS + 3 * ROW);
         float baseline = pages.nextLine(HEADING);
-        pages.text(bold, HEADING_SIZE, PageWriter.LEFT, baseline, bold.printable(heading));
-        pages.textRight(regular, SIZE, PageWriter.RIGHT, baseline, regular.printable(figures));
+        pages.text(bold, HEADING_SIZE, PageWriter.LEFT, baseline, headingLines.getFirst());
+        for (String more : headingLines.subList(1, headingLines.size())) {
+            pages.text(bold, HEADING_SIZE, PageWriter.LEFT, pages.nextLine(HEADING_MORE), more);
+        }
+        // Drawn after the whole heading, so that copied text reads the heading, then its figures.
+        pages.textRight(regular, SIZE, PageWriter.RIGHT, baseline, printedFigures);
         for (String note : notes) {
             pages.paragraph(regular, 7, 9, PageWriter.LEFT, note);
         }

@@ -251,6 +251,49 @@ class TranscriptPdfTest {
     }
 
     @Test
+    void a_minor_degree_s_pages_are_printed_apart_and_its_note_when_they_could_not_be_read() {
+        Record minor = record("A STUDENT", 8, 8);
+        Map<String, Object> subject = Map.of(
+                "subject_code",
+                "M101",
+                "subject_name",
+                "MINOR SUBJECT ONE",
+                "grade_earned",
+                "A",
+                "subject_credits",
+                "4");
+        minor.report()
+                .put(
+                        "special_programmes",
+                        List.of(Map.of(
+                                "programme",
+                                "minor_degree",
+                                "release",
+                                Map.of(
+                                        "exam_code",
+                                        "1861",
+                                        "exam_name",
+                                        "B.Tech IV Year I Semester (R18)"
+                                                + " Minor Degree Program Regular Examinations Results"),
+                                "subjects",
+                                List.of(subject),
+                                "sgpa",
+                                new BigDecimal("8.00"))));
+        Record unread = record("A STUDENT", 2, 4);
+        unread.report().put("special_programmes", null);
+        unread.report().put("special_programmes_note", "The minor-degree results could not be read just now.");
+
+        String text = render(minor, FRESH).text().replaceAll("\\s+", " ");
+
+        assertThat(text)
+                .contains("Minor degree: B.Tech IV Year I Semester (R18) Minor Degree Program Regular Examinations"
+                        + " Results SGPA 8.00")
+                .contains("Not counted in the semesters, the SGPA or the CGPA above.")
+                .contains("M101 MINOR SUBJECT ONE A 4");
+        assertThat(render(unread, FRESH).text()).contains("The minor-degree results could not be read just now.");
+    }
+
+    @Test
     void without_a_standing_the_promotion_note_is_printed_and_without_either_nothing() {
         Record noted = record("A STUDENT", 2, 4);
         noted.report().put("promotion", null);
