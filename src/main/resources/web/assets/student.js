@@ -1,5 +1,5 @@
 // The student page: /student/<hallticket>, from /report/<hallticket> and /all/<hallticket> (one cached lookup; the
-// programme and regulation are read from the hall ticket). Every programme is drawn from the JSON alone: its semesters,
+// programme and regulation are read from the hall ticket), with a link to the same report as a PDF. Every programme is drawn from the JSON alone: its semesters,
 // the figures the service knows (null where it does not) and the notes saying why a figure is missing.
 // While it is shown it listens for the student's new results (/events/student/<hallticket>) and draws itself again.
 import {newResultText, notifyControl, watchResults} from './alerts.js';
@@ -182,6 +182,9 @@ function render(main, reportAnswer, transcriptAnswer, navigate, signal) {
           h('li', {}, 'College ', h('b', {}, details['COLLEGE CODE'])),
           h('li', {}, h('b', {dataset: {field: 'programme'}}, `${report.regulation} ${programme}`), report.lateral_entry ? ', lateral entry' : ''))),
       h('div', {class: 'actions no-print'},
+        // The service's transcript PDF of the same report: every semester's subjects, the figures, marked unofficial.
+        h('a', {class: 'button secondary', href: `/report/${encodeURIComponent(details.HTNO)}.pdf`,
+          download: `transcript-${details.HTNO}.pdf`, dataset: {download: 'pdf'}}, 'Download PDF'),
         h('button', {type: 'button', class: 'secondary', onclick: () => window.print()}, 'Print memo'))),
     notifyControl(details.HTNO),
     staleNotice(reportAnswer, transcriptAnswer),

@@ -18,6 +18,7 @@ import in.results.releases.ListPage;
 import in.results.releases.ListWatch;
 import in.results.report.ClassRecord;
 import in.results.report.StudentReports;
+import in.results.report.pdf.TranscriptPdf;
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
 import in.results.store.StoreMode;
@@ -136,7 +137,16 @@ public record HttpApi(
             new ClassRecordRoutes(classJobs, jobRequests, json).register(javalin);
             new ExamRoutes(exams, bulk, json).register(javalin);
             new AllSemestersRoutes(allSemesters, json).register(javalin);
-            new ReportRoutes(allSemesters, specialProgrammes, reports, archive, json).register(javalin);
+            new ReportRoutes(
+                            allSemesters,
+                            specialProgrammes,
+                            reports,
+                            archive,
+                            json,
+                            new TranscriptPdf(),
+                            config.upstreamUrls().getFirst(),
+                            environment.clock())
+                    .register(javalin);
             new AttemptsRoutes(allSemesters, specialProgrammes, json).register(javalin);
             new AlertRoutes(alerts.subscriptions(), alerts.push(), alerts.live(), limiter, new ObjectMapper(), json)
                     .register(javalin);

@@ -126,6 +126,7 @@ class OpenApiDocumentTest {
                         "/calculate/{hallticket}/{dob}/{year}",
                         "/all-r18/{hallticket}",
                         "/report/{hallticket}",
+                        "/report/{hallticket}.pdf",
                         "/attempts/{hallticket}",
                         "/all-r22/{hallticket}",
                         "/all-r25/{hallticket}",

@@ -12,6 +12,7 @@ import in.results.simulator.cohort.Student;
 import in.results.simulator.releases.Programme;
 import in.results.testing.DataFolders;
 import in.results.testing.ManualTicker;
+import in.results.testing.PdfPages;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -383,6 +384,34 @@ class WebsiteIT {
                 .isFalse();
         assertThat(accessibilityViolations()).isEmpty();
         screenshot("student-phone", 0, 1800);
+    }
+
+    @Test
+    void the_download_button_saves_the_transcript_pdf_of_the_student_shown() throws IOException {
+        start(Ticker.systemTicker(), Map.of());
+        Student student = fullStudentWithBacklog();
+        Path downloads = Files.createTempDirectory("downloads-");
+        try {
+            driver.executeCdpCommand(
+                    "Browser.setDownloadBehavior", Map.of("behavior", "allow", "downloadPath", downloads.toString()));
+            driver.get(base + "/student/" + student.hallTicket().toLowerCase());
+            WebElement button = visible("[data-download=pdf]");
+
+            assertThat(button.getText()).isEqualTo("Download PDF");
+            assertThat(button.getAttribute("href")).isEqualTo(base + "/report/" + student.hallTicket() + ".pdf");
+            button.click();
+            Path saved = downloads.resolve("transcript-" + student.hallTicket() + ".pdf");
+            waiting().until(d -> Files.exists(saved));
+            PdfPages pdf = PdfPages.of(Files.readAllBytes(saved));
+            assertThat(pdf.count()).isBetween(1, 2);
+            assertThat(pdf.text()).contains(student.hallTicket(), "UNOFFICIAL");
+            assertThat(pdf.text().replaceAll("\\s+", " "))
+                    .contains(student.name().replaceAll("\\s+", " "));
+            assertThat(browserProblems()).isEmpty();
+            assertThat(accessibilityViolations()).isEmpty();
+        } finally {
+            DataFolders.delete(downloads);
+        }
     }
 
     @Test
