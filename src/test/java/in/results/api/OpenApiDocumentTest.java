@@ -129,6 +129,7 @@ class OpenApiDocumentTest {
                         "/all-r22/{hallticket}",
                         "/all-r25/{hallticket}",
                         "/all/{hallticket}",
+                        "/compare/{hallticket}/{other_hallticket}",
                         "/new/all",
                         "/new/all/regular",
                         "/new/all/supply",
