@@ -167,7 +167,8 @@ class WebsiteIT {
     }
 
     private static boolean scrollsSideways() {
-        return (Boolean) script("return document.documentElement.scrollWidth > window.innerWidth;");
+        // Not innerWidth: a phone widens its layout viewport to what overflows, so that would hide the overflow.
+        return (Boolean) script("return document.documentElement.scrollWidth > document.documentElement.clientWidth;");
     }
 
     private static boolean chartDrawn(String canvasId) {
