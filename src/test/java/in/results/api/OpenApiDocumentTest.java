@@ -144,7 +144,8 @@ class OpenApiDocumentTest {
                         "/",
                         "/student/{hallticket}",
                         "/class",
-                        "/releases");
+                        "/releases",
+                        "/compare");
     }
 
     @Test
