@@ -30,8 +30,8 @@ import java.util.function.Supplier;
  * ({@link CachedAnswer#lessFreshOf}).
  */
 final class CompareRoutes {
-    static final String FIRST = "hallticket";
-    static final String SECOND = "other_hallticket";
+    private static final String FIRST = "hallticket";
+    private static final String SECOND = "other_hallticket";
     /**
      * Charged against the client's rate limit besides the request itself: a comparison may cost the university the
      * lookups of two students.
