@@ -32,6 +32,7 @@ import in.results.lookup.SpecialProgrammeLookup;
 import in.results.releases.CatalogSource;
 import in.results.releases.ListPage;
 import in.results.releases.ListWatch;
+import in.results.report.StudentReports;
 import in.results.scrape.Notification;
 import in.results.scrape.NotificationParser;
 import in.results.scrape.ReleaseListParser;
@@ -204,6 +205,7 @@ public final class App {
                                 allSemesters,
                                 new SpecialProgrammeLookup(
                                         catalog, exams, archive, environment.executor(), environment.clock()),
+                                new StudentReports(config.promotionRules(), catalog),
                                 bulk,
                                 releases,
                                 notifications,

@@ -6,6 +6,7 @@ import {newResultText, notifyControl, watchResults} from './alerts.js';
 import {errorNotice, getJson, staleNotice} from './api.js';
 import {barChart, chartsAvailable} from './charts.js';
 import {credits, fill, h, semesterName, tile, twoDecimals} from './ui.js';
+import {calculatorSection, promotionSection} from './whatif.js';
 
 /** The hall ticket form used on the home page and above a student's results. */
 export function hallTicketForm(navigate, value = '') {
@@ -137,7 +138,7 @@ function specialProgrammesSection(pages) {
 }
 
 /** Draws the answers of /report and /all (each {body, cache, age}) into `main`. */
-function render(main, reportAnswer, transcriptAnswer, navigate) {
+function render(main, reportAnswer, transcriptAnswer, navigate, signal) {
   const report = reportAnswer.body;
   const transcript = transcriptAnswer.body;
   const details = report.details;
@@ -192,7 +193,9 @@ function render(main, reportAnswer, transcriptAnswer, navigate) {
       creditsTile,
       tile('Open backlogs', String(overall.open_backlogs), {field: 'backlogs', kind: overall.open_backlogs > 0 ? 'bad' : 'good'})),
     chart.panel,
+    promotionSection(report),
     backlogSection(overall),
+    calculatorSection(report, details.HTNO, signal),
     h('h2', {}, 'Semesters'),
     h('div', {class: 'semesters'}, semesters),
     specialProgrammesSection(report.special_programmes),
@@ -240,7 +243,7 @@ export async function studentView(main, {hallTicket, signal, navigate}) {
       const [report, transcript] = await Promise.all([getJson(`/report/${path}`, signal, {fresh}),
         getJson(`/all/${path}`, signal, {fresh})]);
       if (attempt !== latest) return;
-      render(content, report, transcript, navigate);
+      render(content, report, transcript, navigate, signal);
     } catch (error) {
       if (error.name === 'AbortError' || attempt !== latest) return;
       if (fresh) { // the results shown stay; the banner says how to see the new one

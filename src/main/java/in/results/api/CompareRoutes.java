@@ -10,6 +10,7 @@ import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
 import in.results.report.StudentComparison;
 import in.results.report.StudentReport;
+import in.results.report.StudentReports;
 import in.results.store.CachedAnswer;
 import in.results.upstream.Priority;
 import io.javalin.config.JavalinConfig;
@@ -39,13 +40,20 @@ final class CompareRoutes {
     private static final int SECOND_STUDENT_COST = 1;
 
     private final AllSemestersLookup lookup;
+    private final StudentReports reports;
     private final Executor executor;
     private final ClientRateLimiter limiter;
     private final JsonWriter json;
 
     /** @param executor runs the two students' lookups at once, each on a thread of its own */
-    CompareRoutes(AllSemestersLookup lookup, Executor executor, ClientRateLimiter limiter, JsonWriter json) {
+    CompareRoutes(
+            AllSemestersLookup lookup,
+            StudentReports reports,
+            Executor executor,
+            ClientRateLimiter limiter,
+            JsonWriter json) {
         this.lookup = lookup;
+        this.reports = reports;
         this.executor = executor;
         this.limiter = limiter;
         this.json = json;
@@ -107,14 +115,13 @@ final class CompareRoutes {
                 found(students.getLast(), lookups.getLast(), deadline));
     }
 
-    private static Found found(
-            Student student, CompletableFuture<CachedAnswer<TranscriptAnswer>> lookup, Deadline deadline) {
+    private Found found(Student student, CompletableFuture<CachedAnswer<TranscriptAnswer>> lookup, Deadline deadline) {
         return naming(student.parameter(), () -> {
             CachedAnswer<TranscriptAnswer> answer = deadline.await(lookup);
             Transcript transcript =
                     AllSemestersRoutes.found(answer, student.course()).transcript();
             return new Found(
-                    student, answer, transcript, StudentReport.of(student.course(), student.hallTicket(), transcript));
+                    student, answer, transcript, reports.of(student.course(), student.hallTicket(), transcript));
         });
     }
 

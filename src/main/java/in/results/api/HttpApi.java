@@ -13,6 +13,7 @@ import in.results.lookup.SemesterLookup;
 import in.results.lookup.SpecialProgrammeLookup;
 import in.results.releases.ListPage;
 import in.results.releases.ListWatch;
+import in.results.report.StudentReports;
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
 import in.results.store.StoreMode;
@@ -24,6 +25,7 @@ import java.util.Set;
  * The HTTP face of the service: one Javalin server with every feature's routes, the request guards and the error
  * mapping.
  *
+ * @param reports makes students' reports (promotion table, release list)
  * @param listWatch reads the list pages again every refresh interval while the server runs
  * @param alerts subscriptions, push, live pages, dispatch and deliveries of result alerts (run while the server runs)
  * @param archive every page read, kept for good (shown by {@code /health} and {@code /metrics}; written out and
@@ -39,6 +41,7 @@ public record HttpApi(
         SemesterLookup semesters,
         AllSemestersLookup allSemesters,
         SpecialProgrammeLookup specialProgrammes,
+        StudentReports reports,
         BulkJobs bulkJobs,
         ListPage<ReleaseListing> releases,
         ListPage<Notification> notifications,
@@ -123,12 +126,12 @@ public record HttpApi(
             new ClassSummaryRoutes(bulk, json).register(javalin);
             new ExamRoutes(exams, bulk, json).register(javalin);
             new AllSemestersRoutes(allSemesters, json).register(javalin);
-            new ReportRoutes(allSemesters, specialProgrammes, json).register(javalin);
+            new ReportRoutes(allSemesters, specialProgrammes, reports, archive, json).register(javalin);
             new AttemptsRoutes(allSemesters, specialProgrammes, json).register(javalin);
             new AlertRoutes(alerts.subscriptions(), alerts.push(), alerts.live(), limiter, new ObjectMapper(), json)
                     .register(javalin);
             // Before the semester route, which would take /compare/<hallticket>/<other_hallticket> for its own.
-            new CompareRoutes(allSemesters, environment.executor(), limiter, json).register(javalin);
+            new CompareRoutes(allSemesters, reports, environment.executor(), limiter, json).register(javalin);
             new SemesterRoutes(semesters, json).register(javalin);
         });
     }

@@ -1,33 +1,58 @@
 package in.results.api;
 
+import in.results.archive.Archive;
 import in.results.catalog.Course;
 import in.results.core.HallTicket;
+import in.results.grading.GradeScale;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.SpecialProgrammeLookup;
 import in.results.lookup.Transcript;
 import in.results.lookup.TranscriptAnswer;
+import in.results.report.Promotion;
 import in.results.report.ReportRules;
 import in.results.report.StudentReport;
+import in.results.report.StudentReports;
+import in.results.report.Target;
+import in.results.report.WhatIf;
 import in.results.store.CachedAnswer;
 import in.results.upstream.Priority;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * {@code GET /report/<hallticket>}: the student's report, derived from the same cached merged transcript as
- * {@code /all-r18/<hallticket>} (one lookup, one cache entry, the same freshness headers).
+ * {@code /all-r18/<hallticket>} (one lookup, one cache entry, the same freshness headers), with the promotion
+ * standing, and on request the what-if figures ({@code ?if=}) and what a target CGPA takes ({@code ?target_cgpa=}).
+ * Those parameters change the body made from the cached transcript, never what is cached; the body's ETag follows.
  */
 final class ReportRoutes {
+    /** Said beside every promotion standing. */
+    static final String PROMOTION_NOTE = "Credits earned so far in the semesters each step counts, by every attempt"
+            + " read; the university can relax a threshold by circular, so check the rule named.";
+
     private final AllSemestersLookup lookup;
     private final SpecialProgrammeLookup specialProgrammes;
+    private final StudentReports reports;
+    private final Archive archive;
     private final JsonWriter json;
 
-    ReportRoutes(AllSemestersLookup lookup, SpecialProgrammeLookup specialProgrammes, JsonWriter json) {
+    ReportRoutes(
+            AllSemestersLookup lookup,
+            SpecialProgrammeLookup specialProgrammes,
+            StudentReports reports,
+            Archive archive,
+            JsonWriter json) {
         this.lookup = lookup;
         this.specialProgrammes = specialProgrammes;
+        this.reports = reports;
+        this.archive = archive;
         this.json = json;
     }
 
@@ -39,13 +64,134 @@ final class ReportRoutes {
         HallTicket hallTicket = Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
         // The course is read from the hall ticket, as for /all/<hallticket>.
         Course course = Params.courseOf("hallticket", hallTicket);
+        WhatIfQuery whatIf = WhatIfQuery.of(ctx, course);
         AllSemestersRoutes.nameCourse(ctx, course);
         CachedAnswer<TranscriptAnswer> answer =
                 lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         Transcript transcript = AllSemestersRoutes.found(answer, course).transcript();
-        Map<String, Object> body = body(StudentReport.of(course, hallTicket, transcript), course);
+        StudentReport report = reports.of(course, hallTicket, transcript);
+        Map<String, Object> body = body(report, course);
         AttemptsRoutes.putSpecialProgrammes(body, specialProgrammes, course, hallTicket, ctx);
+        WhatIf assumed = null;
+        if (!whatIf.grades().isEmpty()) {
+            assumed = whatIf(report, transcript, course, whatIf.grades(), ctx);
+            body.put("what_if", whatIfJson(assumed));
+        }
+        if (whatIf.targetCgpa().isPresent()) {
+            body.put(
+                    "target",
+                    targetJson(target(
+                            report,
+                            transcript,
+                            assumed,
+                            course,
+                            whatIf.targetCgpa().get())));
+        }
         json.writeCached(ctx, answer, body);
+    }
+
+    /**
+     * The figures with the backlogs of {@code grades} passed: each must be an open backlog, and its credits are
+     * those a page kept in the archive shows for a pass of the same code (a failed row shows 0).
+     */
+    private WhatIf whatIf(
+            StudentReport report, Transcript transcript, Course course, Map<String, String> grades, Context ctx) {
+        Set<String> backlogs =
+                report.backlogs().stream().map(backlog -> backlog.row().code()).collect(Collectors.toSet());
+        for (String code : grades.keySet()) {
+            if (!backlogs.contains(code)) {
+                throw ApiException.invalidParameter(
+                        WhatIfQuery.IF, "names " + code + ", which is not a subject this student has still to pass");
+            }
+        }
+        Map<String, String> credits =
+                archive.subjectCredits(course.degree().key(), grades.keySet(), RequestDeadline.of(ctx));
+        List<WhatIf.Assumption> assumed = new ArrayList<>();
+        grades.forEach((code, grade) -> {
+            BigDecimal value = decimalOrNull(credits.get(code));
+            if (value == null) {
+                throw ApiException.invalidParameter(
+                        WhatIfQuery.IF,
+                        "names " + code + ", whose credits are not known: no page the service has read shows it"
+                                + " passed");
+            }
+            assumed.add(new WhatIf.Assumption(code, grade, value));
+        });
+        GradeScale scale =
+                GradeScale.known(course.degree(), course.regulation().code()).orElseThrow();
+        return WhatIf.of(transcript, assumed, scale);
+    }
+
+    private static BigDecimal decimalOrNull(String credits) {
+        try {
+            return credits == null ? null : new BigDecimal(credits);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** What {@code cgpa} takes, from the report's figures or, with {@code assumed}, from the what-if's. */
+    private static Target target(
+            StudentReport report, Transcript transcript, WhatIf assumed, Course course, BigDecimal cgpa) {
+        if (report.creditsRequired().isEmpty()) {
+            throw ApiException.invalidParameter(
+                    WhatIfQuery.TARGET,
+                    "cannot be used for " + course.degree().displayName() + " "
+                            + course.regulation().code() + ": the credits its degree needs are not known");
+        }
+        WhatIf figures = assumed != null
+                ? assumed
+                : GradeScale.known(course.degree(), course.regulation().code())
+                        .map(scale -> WhatIf.of(transcript, List.of(), scale))
+                        .orElseThrow(() -> ApiException.invalidParameter(
+                                WhatIfQuery.TARGET,
+                                "cannot be used for " + course.degree().displayName() + " "
+                                        + course.regulation().code() + ": its grade points are not known"));
+        return Target.of(
+                cgpa,
+                figures.weightedPoints(),
+                figures.creditsEarned(),
+                report.creditsRequired().getAsInt());
+    }
+
+    private static Map<String, Object> whatIfJson(WhatIf whatIf) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put(
+                "assumed",
+                whatIf.assumed().stream()
+                        .map(assumption -> {
+                            Map<String, Object> entry = new LinkedHashMap<>();
+                            entry.put("subject_code", assumption.subjectCode());
+                            entry.put("grade", assumption.grade());
+                            entry.put("credits", assumption.credits());
+                            return entry;
+                        })
+                        .toList());
+        json.put(
+                "semesters",
+                whatIf.semesters().stream()
+                        .map(semester -> {
+                            Map<String, Object> entry = new LinkedHashMap<>();
+                            entry.put("semester", semester.semester().key());
+                            ResultJson.putSgpa(entry, "sgpa", semester.sgpa());
+                            entry.put("changed", semester.changed());
+                            return entry;
+                        })
+                        .toList());
+        ResultJson.putSgpa(json, "cgpa", whatIf.cgpa());
+        json.put("credits_earned", whatIf.creditsEarned());
+        json.put("open_backlogs", whatIf.openBacklogs());
+        return json;
+    }
+
+    private static Map<String, Object> targetJson(Target target) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("target_cgpa", target.target());
+        json.put("status", target.status().key());
+        json.put("credits_to_earn", target.creditsToEarn());
+        json.put("average_sgpa_needed", target.averageNeeded().orElse(null));
+        json.put("best_cgpa_possible", target.bestPossible());
+        return json;
     }
 
     private static Map<String, Object> body(StudentReport report, Course course) {
@@ -83,7 +229,38 @@ final class ReportRoutes {
         Map<String, Object> body = ResultJson.student(report, course);
         body.put("semesters", semesters);
         body.put("overall", overall);
+        putPromotion(body, report.promotion());
         return body;
+    }
+
+    private static void putPromotion(Map<String, Object> body, Promotion promotion) {
+        switch (promotion) {
+            case Promotion.Standing standing -> {
+                body.put(
+                        "promotion",
+                        standing.steps().stream().map(ReportRoutes::step).toList());
+                body.put("promotion_note", PROMOTION_NOTE);
+            }
+            case Promotion.Unknown unknown -> {
+                body.put("promotion", null);
+                body.put("promotion_note", unknown.note());
+            }
+        }
+    }
+
+    private static Map<String, Object> step(Promotion.Step step) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("into", step.rule().into().key());
+        json.put("credits_earned", step.creditsEarned());
+        json.put("credits_required", step.rule().required());
+        json.put("credits_offered", step.rule().offered());
+        json.put("status", step.status().key());
+        if (step.status() != Promotion.Status.MET) {
+            json.put("credits_short", step.creditsShort());
+        }
+        json.put("rule", step.rule().describe());
+        json.put("confirmed", step.rule().confirmed());
+        return json;
     }
 
     private static Map<String, Object> backlog(StudentReport.Backlog backlog, boolean withSemester) {

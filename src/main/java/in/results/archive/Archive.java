@@ -11,6 +11,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -137,6 +139,24 @@ public final class Archive implements AutoCloseable {
     public Optional<ArchivedAnswer> page(PageKey key, Deadline deadline) {
         return read(connection -> rows.page(connection, key), Optional::isPresent, deadline)
                 .flatMap(answer -> answer);
+    }
+
+    /**
+     * The credits a passed row of each of {@code subjectCodes} in {@code degree} ({@code btech}) shows on a kept page,
+     * by code; a code no kept page passed is missing.
+     *
+     * @throws DatabaseUnavailable when the database does not answer in time (not knowing is then not the answer)
+     */
+    public Map<String, String> subjectCredits(String degree, Collection<String> subjectCodes, Deadline deadline) {
+        return run(
+                connection -> {
+                    Map<String, String> credits = new LinkedHashMap<>();
+                    for (String code : subjectCodes) {
+                        rows.credits(connection, degree, code).ifPresent(value -> credits.put(code, value));
+                    }
+                    return credits;
+                },
+                deadline);
     }
 
     /** Keeps what the university answered for {@code key} (queued; written within a second while the database answers). */

@@ -4,8 +4,12 @@ import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import in.results.core.HallTicket;
+import in.results.grading.GradeScale;
 import in.results.scrape.ResultPage;
+import in.results.scrape.SubjectResult;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -79,12 +83,26 @@ final class ArchiveRows {
      */
     static final String ASKED = "UPDATE student_lookups SET looked_at = ? WHERE hall_ticket = ? AND looked_at < ?";
 
+    /** The credits a passed row of a subject shows; a newer read wins. */
+    static final String UPSERT_CREDITS =
+            "INSERT INTO subject_credits (degree, subject_code, credits, read_at) VALUES (?, ?, ?, ?)"
+                    + " ON CONFLICT (degree, subject_code) DO UPDATE SET credits = excluded.credits,"
+                    + " read_at = excluded.read_at WHERE subject_credits.read_at <= excluded.read_at";
+
+    static final String CREDITS = "SELECT credits FROM subject_credits WHERE degree = ? AND subject_code = ?";
+
     static final String COUNT_PAGES = "SELECT COUNT(*) FROM result_pages";
     static final String FORGET_PAGES = "DELETE FROM result_pages WHERE hall_ticket = ?";
     static final String FORGET_LOOKUPS = "DELETE FROM student_lookups WHERE hall_ticket = ?";
 
     private final ObjectMapper mapper = pageMapper();
     private final ArchiveStats stats;
+    /**
+     * The subject credits this writer committed, by degree and code: a class shares its subjects, so each is written
+     * once per instance rather than with every page (only the writer thread uses it).
+     */
+    private final Cache<String, String> creditsWritten =
+            Caffeine.newBuilder().maximumSize(50_000).build();
 
     ArchiveRows(ArchiveStats stats) {
         this.stats = stats;
@@ -190,17 +208,24 @@ final class ArchiveRows {
      */
     void write(Connection connection, List<Write> batch, Consumer<PageKey> changed) throws SQLException {
         connection.setAutoCommit(false);
+        Map<String, String> credits = new HashMap<>();
         try (PreparedStatement upsertPage = connection.prepareStatement(UPSERT_PAGE);
+                PreparedStatement upsertCredits = connection.prepareStatement(UPSERT_CREDITS);
                 PreparedStatement upsertSeen = connection.prepareStatement(UPSERT_SEEN);
                 PreparedStatement upsertSeenAhead = connection.prepareStatement(UPSERT_SEEN_AHEAD);
                 PreparedStatement asked = connection.prepareStatement(ASKED)) {
             for (Write write : batch) {
                 switch (write) {
-                    case PageWrite page -> writePage(connection, upsertPage, page, changed);
+                    case PageWrite page -> {
+                        writePage(connection, upsertPage, page, changed);
+                        writeCredits(upsertCredits, page, credits);
+                    }
                     case LookupWrite lookup -> {
-                        for (Map.Entry<PageKey, ArchivedAnswer> page :
+                        for (Map.Entry<PageKey, ArchivedAnswer> entry :
                                 lookup.pages().entrySet()) {
-                            writePage(connection, upsertPage, new PageWrite(page.getKey(), page.getValue()), changed);
+                            PageWrite page = new PageWrite(entry.getKey(), entry.getValue());
+                            writePage(connection, upsertPage, page, changed);
+                            writeCredits(upsertCredits, page, credits);
                         }
                         PreparedStatement upsert = lookup.lookedAt().isPresent() ? upsertSeen : upsertSeenAhead;
                         upsert.setString(1, lookup.hallTicket().value());
@@ -221,6 +246,7 @@ final class ArchiveRows {
                 }
             }
             connection.commit();
+            creditsWritten.putAll(credits);
         } catch (SQLException | RuntimeException e) {
             connection.rollback();
             throw e;
@@ -237,6 +263,44 @@ final class ArchiveRows {
         }
         bindPage(upsertPage, page);
         upsertPage.executeUpdate();
+    }
+
+    /**
+     * Upserts the credits of every passed row of a found page, unless this writer committed the same credits of the
+     * subject already or this batch holds them; {@code batch} collects what is written, key to credits.
+     */
+    private void writeCredits(PreparedStatement upsert, PageWrite page, Map<String, String> batch) throws SQLException {
+        if (!(page.answer() instanceof ArchivedAnswer.Found found)) {
+            return;
+        }
+        for (SubjectResult row : found.page().subjects()) {
+            String key = page.key().degree() + " " + row.code();
+            if (GradeScale.isFail(row.grade())
+                    || row.credits().isEmpty()
+                    || row.credits().length() > 8
+                    || row.code().length() > 16
+                    || row.credits().equals(batch.get(key))
+                    || row.credits().equals(creditsWritten.getIfPresent(key))) {
+                continue;
+            }
+            upsert.setString(1, page.key().degree());
+            upsert.setString(2, row.code());
+            upsert.setString(3, row.credits());
+            upsert.setLong(4, found.readAt().toEpochMilli());
+            upsert.executeUpdate();
+            batch.put(key, row.credits());
+        }
+    }
+
+    /** The credits a passed row of {@code subjectCode} in {@code degree} shows; empty when no page kept one. */
+    Optional<String> credits(Connection connection, String degree, String subjectCode) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(CREDITS)) {
+            select.setString(1, degree);
+            select.setString(2, subjectCode);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? Optional.of(rows.getString(1)) : Optional.empty();
+            }
+        }
     }
 
     long countPages(Connection connection) throws SQLException {

@@ -38,8 +38,9 @@ public record Course(Degree degree, Regulation regulation) {
     private static final int OPEN = Integer.MAX_VALUE;
 
     private static final List<Rules> RULES = List.of(
-            new Rules(Degree.BTECH, Regulation.R18, 2018, 2021, 8, 160, 123),
-            new Rules(Degree.BTECH, Regulation.R22, 2022, 2024, 8, 160, 123),
+            // R18 and R22 B.Tech credits: the promotion table's degree rows (in.results.report.PromotionRules)
+            new Rules(Degree.BTECH, Regulation.R18, 2018, 2021, 8, 0, 0),
+            new Rules(Degree.BTECH, Regulation.R22, 2022, 2024, 8, 0, 0),
             new Rules(Degree.BTECH, Regulation.R25, 2025, OPEN, 8, 160, 123),
             new Rules(Degree.BPHARMACY, Regulation.R17, 2017, 2021, 8, 196, 0),
             new Rules(Degree.BPHARMACY, Regulation.R22, 2022, 2024, 8, 209, 0),

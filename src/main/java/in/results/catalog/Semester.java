@@ -1,5 +1,7 @@
 package in.results.catalog;
 
+import in.results.core.HallTicket;
+import java.time.LocalDate;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,6 +20,9 @@ public enum Semester implements Term {
     S4_1,
     S4_2;
 
+    /** Early enough that the batch-year rule drops nothing. */
+    private static final int UNKNOWN_YEAR = 1900;
+
     // "2,1" is the API's year parameter; "2-1" is how keys and old titles write it.
     private static final Pattern TEXT = Pattern.compile("\\s*([1-4])\\s*[,-]\\s*([12])\\s*");
 
@@ -29,6 +34,16 @@ public enum Semester implements Term {
     /** 1 or 2: the first or second half of the year. */
     public int half() {
         return ordinal() % 2 + 1;
+    }
+
+    /**
+     * The batch-year rule: the first day results of this semester can hold a result of {@code hallTicket}'s student,
+     * 1 January of their admission year + the semester's year (a student admitted in year Y sits semester (y, s) for
+     * the first time in the academic year starting in Y + y − 1; delays only move results later). A hall ticket not
+     * starting with a year (not the university's shape) gets no bound.
+     */
+    public LocalDate firstResultsOf(HallTicket hallTicket) {
+        return LocalDate.of(hallTicket.admissionYear().orElse(UNKNOWN_YEAR) + year(), 1, 1);
     }
 
     /** {@code "Y-S"}, e.g. {@code "2-1"}. */

@@ -1,5 +1,6 @@
 package in.results.config;
 
+import in.results.report.PromotionRules;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
@@ -92,6 +93,7 @@ public final class ConfigReader {
                 Duration.ofSeconds(intSetting("RESULTS_WARMUP_SECONDS", null, 15, 0, 60)),
                 intSetting("RESULTS_READ_AHEAD_MAX", null, 10_000, 0, 1_000_000),
                 alerts(),
+                promotionRules(text("RESULTS_PROMOTION_RULES_FILE", null, "")),
                 demo);
     }
 
@@ -283,6 +285,18 @@ public final class ConfigReader {
                     "RESULTS_REDIS_PREFIX must be at most 64 printable ASCII characters without spaces");
         }
         return raw;
+    }
+
+    /** The shipped table, or the file's, checked now: a bad file stops start-up naming the rule it breaks. */
+    private static PromotionRules promotionRules(String file) {
+        if (file.isEmpty()) {
+            return PromotionRules.shipped();
+        }
+        try {
+            return PromotionRules.read(Path.of(file));
+        } catch (IllegalArgumentException e) { // an InvalidPathException too
+            throw new ConfigException("RESULTS_PROMOTION_RULES_FILE: " + file + ": " + e.getMessage());
+        }
     }
 
     private static Path dataDir(String raw) {

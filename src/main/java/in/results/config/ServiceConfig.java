@@ -1,5 +1,6 @@
 package in.results.config;
 
+import in.results.report.PromotionRules;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,6 +38,7 @@ import java.util.Objects;
  * @param readAheadMax      the most students one warm-up reads ahead (fewer when the budget or the transcripts kept
  *                          allow fewer); zero: none
  * @param alerts            result alerts: public URL, webhook targets, subscription limits, VAPID
+ * @param promotionRules    the promotion-by-credits table: the shipped one, or RESULTS_PROMOTION_RULES_FILE's
  * @param demo              the embedded university simulator to start and point the upstream at, or NONE
  */
 public record ServiceConfig(
@@ -61,6 +63,7 @@ public record ServiceConfig(
         Duration warmUp,
         int readAheadMax,
         AlertSettings alerts,
+        PromotionRules promotionRules,
         DemoWorld demo) {
 
     public ServiceConfig {
@@ -79,6 +82,7 @@ public record ServiceConfig(
         Objects.requireNonNull(listRefresh, "listRefresh");
         Objects.requireNonNull(warmUp, "warmUp");
         Objects.requireNonNull(alerts, "alerts");
+        Objects.requireNonNull(promotionRules, "promotionRules");
         if (upstreamUrls.isEmpty()) {
             throw new ConfigException("RESULTS_UPSTREAM_URLS must name at least one base URL");
         }
@@ -108,6 +112,7 @@ public record ServiceConfig(
                 warmUp,
                 readAheadMax,
                 alerts,
+                promotionRules,
                 demo);
     }
 }

@@ -3,6 +3,7 @@ package in.results.grading;
 import in.results.catalog.Degree;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -54,6 +55,17 @@ public record GradeScale(Map<String, Integer> points) {
      */
     public static Optional<GradeScale> known(Degree degree, String regulation) {
         return KnownScales.lettersOf(degree, regulation).map(FALLBACK::listing);
+    }
+
+    /**
+     * The pass letters the university's scale for {@code degree} in {@code regulation} lists, best first (not the
+     * fallback's extra letters); empty when the service knows no scale.
+     */
+    public static Optional<List<String>> passGrades(Degree degree, String regulation) {
+        return KnownScales.lettersOf(degree, regulation)
+                .map(letters -> letters.keySet().stream()
+                        .filter(letter -> !isFail(letter))
+                        .toList());
     }
 
     /**

@@ -31,9 +31,6 @@ import java.util.Optional;
  * left in the window is the one the batch sat. Detained students sit a later one, which stays in the window.
  */
 final class AttemptWindow {
-    /** Early enough that the batch-year rule drops nothing. */
-    private static final int UNKNOWN_YEAR = 1900;
-
     private final Map<Semester, List<ExamRelease>> possible = new EnumMap<>(Semester.class);
 
     private final Course course;
@@ -47,7 +44,7 @@ final class AttemptWindow {
                 possible.put(semester, List.of());
                 continue;
             }
-            LocalDate batchBound = batchBound(hallTicket, semester);
+            LocalDate batchBound = semester.firstResultsOf(hallTicket);
             LocalDate bound =
                     previousRegular.filter(date -> date.isAfter(batchBound)).orElse(batchBound);
             List<ExamRelease> releases = catalog.releases(course, semester).stream()
@@ -61,15 +58,6 @@ final class AttemptWindow {
                     .findFirst()
                     .flatMap(ExamRelease::releasedOn);
         }
-    }
-
-    /**
-     * The batch-year rule: the first day results of {@code semester} can hold a result of the student, 1 January of
-     * admission year + the semester's year. A hall ticket not starting with a year (not the university's shape) gets
-     * no bound.
-     */
-    static LocalDate batchBound(HallTicket hallTicket, Semester semester) {
-        return LocalDate.of(hallTicket.admissionYear().orElse(UNKNOWN_YEAR) + semester.year(), 1, 1);
     }
 
     /** The course the window is of. */

@@ -71,10 +71,7 @@ public final class SpecialProgrammeLookup {
         if (release.semester().isEmpty() || release.releasedOn().isEmpty()) {
             return true;
         }
-        return !release.releasedOn()
-                .get()
-                .isBefore(
-                        AttemptWindow.batchBound(hallTicket, release.semester().get()));
+        return !release.releasedOn().get().isBefore(release.semester().get().firstResultsOf(hallTicket));
     }
 
     private List<AttemptPage> pagesOf(

@@ -1,6 +1,7 @@
 package in.results.report;
 
 import in.results.catalog.Course;
+import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.Semester;
 import in.results.core.HallTicket;
@@ -27,11 +28,12 @@ import java.util.OptionalInt;
  * @param semesters      every semester with an attempt, in order 1-1 … 4-2
  * @param cgpa           the transcript's overall GPA (over the final rows that carry a pass grade), or not computed
  * @param creditsEarned  Σ credits of the final rows with a pass grade, over all semesters
- * @param creditsRequired credits the degree needs, empty where the university's figure is not known
- *     ({@link in.results.catalog.Course#creditsRequired})
+ * @param creditsRequired credits the degree needs, empty where the university's figure is not known: the
+ *     {@link PromotionRules} table's degree row where it has one, else {@link in.results.catalog.Course#creditsRequired}
  * @param backlogs       every final row with a fail grade, semester by semester, in page order
  * @param percentage     {@link ReportRules#percentageOf} the CGPA, empty where the conversion is not the programme's
  *     known one ({@link in.results.catalog.Course#hasKnownPercentage})
+ * @param promotion      the standing by the promotion rules, or why there is none
  */
 public record StudentReport(
         StudentDetails details,
@@ -41,7 +43,8 @@ public record StudentReport(
         BigDecimal creditsEarned,
         OptionalInt creditsRequired,
         List<Backlog> backlogs,
-        Optional<BigDecimal> percentage) {
+        Optional<BigDecimal> percentage,
+        Promotion promotion) {
 
     public StudentReport {
         Objects.requireNonNull(details, "details");
@@ -51,6 +54,7 @@ public record StudentReport(
         backlogs = List.copyOf(backlogs);
         Objects.requireNonNull(creditsRequired, "creditsRequired");
         Objects.requireNonNull(percentage, "percentage");
+        Objects.requireNonNull(promotion, "promotion");
     }
 
     /**
@@ -86,8 +90,12 @@ public record StudentReport(
         }
     }
 
-    /** The report of {@code hallTicket}, a student of {@code course}, from its merged transcript. */
-    public static StudentReport of(Course course, HallTicket hallTicket, Transcript transcript) {
+    /**
+     * The report of {@code hallTicket}, a student of {@code course}, from its merged transcript, with the standing on
+     * {@code rules}; {@code catalog} tells which of the batch's years have ended.
+     */
+    public static StudentReport of(
+            Course course, HallTicket hallTicket, Transcript transcript, PromotionRules rules, ExamCatalog catalog) {
         List<SemesterReport> semesters = new ArrayList<>();
         List<Backlog> backlogs = new ArrayList<>();
         BigDecimal creditsEarned = BigDecimal.ZERO;
@@ -105,16 +113,19 @@ public record StudentReport(
             backlogs.addAll(failed);
             creditsEarned = creditsEarned.add(earned);
         }
+        boolean lateralEntry = hallTicket.isLateralEntry();
+        OptionalInt creditsRequired = rules.degreeCredits(course, lateralEntry);
         return new StudentReport(
                 transcript.details(),
-                hallTicket.isLateralEntry(),
+                lateralEntry,
                 semesters,
                 transcript.overallGpa(),
                 creditsEarned,
-                course.creditsRequired(hallTicket.isLateralEntry()),
+                creditsRequired.isPresent() ? creditsRequired : course.creditsRequired(lateralEntry),
                 backlogs,
                 course.hasKnownPercentage() && transcript.overallGpa() instanceof Sgpa.Awarded cgpa
                         ? Optional.of(ReportRules.percentageOf(cgpa.value()))
-                        : Optional.empty());
+                        : Optional.empty(),
+                Promotion.of(rules, course, hallTicket, semesters, catalog));
     }
 }

@@ -285,6 +285,17 @@ class WebsiteIT {
                 .orElseThrow();
     }
 
+    /** A student of the cohort who passed {@code subjectCode} on some page. */
+    private static Student classmateWhoPassed(Student student, String subjectCode) {
+        return COHORT.students().stream()
+                .filter(other -> !other.equals(student)
+                        && other.results().values().stream()
+                                .flatMap(List::stream)
+                                .anyMatch(mark -> mark.code().equals(subjectCode) && !Expected.isFail(mark.grade())))
+                .findFirst()
+                .orElseThrow();
+    }
+
     @Test
     void a_student_of_another_programme_sees_their_programme_its_figures_and_their_minor_degree_apart() {
         Cohort world = Cohort.onRealList(Cohort.DEFAULT_SEED).asOf(LocalDate.of(2025, 3, 27));
@@ -373,6 +384,47 @@ class WebsiteIT {
                 .isFalse();
         assertThat(accessibilityViolations()).isEmpty();
         screenshot("student-phone", 0, 1800);
+    }
+
+    @Test
+    void the_student_page_shows_the_promotion_standing_and_works_out_a_target_and_a_backlog_passed() {
+        start(Ticker.systemTicker(), Map.of());
+        Student student = fullStudentWithBacklog();
+
+        driver.get(base + "/student/" + student.hallTicket());
+        visible("[data-calculator]");
+        JsonNode report = client.get("/report/" + student.hallTicket()).json();
+
+        List<WebElement> steps = driver.findElements(By.cssSelector("#promotion tbody tr"));
+        assertThat(steps)
+                .extracting(step -> step.getAttribute("data-step"))
+                .containsExactlyElementsOf(report.get("promotion").findValuesAsText("into"));
+        assertThat(steps)
+                .extracting(step -> step.getAttribute("data-status"))
+                .containsExactlyElementsOf(report.get("promotion").findValuesAsText("status"));
+
+        String backlog =
+                report.get("overall").get("backlogs").get(0).get("subject_code").asText();
+        String query = "/report/" + student.hallTicket() + "?if=" + backlog + ":A%2B&target_cgpa=8";
+        // A failed row shows 0 credits: the service learns the subject's credits from a classmate who passed it.
+        assertThat(client.get(query).status()).isEqualTo(400);
+        assertThat(client.get("/all/" + classmateWhoPassed(student, backlog).hallTicket())
+                        .status())
+                .isEqualTo(200);
+        waiting().until(d -> client.get(query).status() == 200); // the archive writes within a second
+        new Select(driver.findElement(By.id("grade-" + backlog))).selectByValue("A+");
+        driver.findElement(By.id("target-cgpa")).sendKeys("8");
+        driver.findElement(By.cssSelector("[data-calculator] button[type=submit]"))
+                .click();
+
+        JsonNode answer = client.get(query).json();
+        visible("[data-field=target]");
+        assertThat(driver.findElement(By.cssSelector("[data-field=target]")).getAttribute("data-status"))
+                .isEqualTo(answer.get("target").get("status").asText());
+        assertThat(text("[data-field=whatif-cgpa]"))
+                .isEqualTo(twoDecimals(answer.get("what_if").get("cgpa")));
+        assertThat(browserProblems()).isEmpty();
+        assertThat(accessibilityViolations()).isEmpty();
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import in.results.catalog.Course;
 import in.results.catalog.Degree;
+import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.ReleaseDate;
 import in.results.catalog.ReleaseKind;
@@ -61,9 +62,9 @@ class StudentComparisonTest {
     private static StudentComparison comparisonOf(
             HallTicket first, Transcript firstTranscript, HallTicket second, Transcript secondTranscript) {
         return StudentComparison.of(
-                StudentReport.of(BTECH_R18, first, firstTranscript),
+                StudentReport.of(BTECH_R18, first, firstTranscript, PromotionRules.shipped(), ExamCatalog.builtIn()),
                 firstTranscript,
-                StudentReport.of(BTECH_R18, second, secondTranscript),
+                StudentReport.of(BTECH_R18, second, secondTranscript, PromotionRules.shipped(), ExamCatalog.builtIn()),
                 secondTranscript);
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import in.results.catalog.Course;
 import in.results.catalog.Degree;
+import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.ReleaseDate;
 import in.results.catalog.ReleaseKind;
@@ -61,6 +62,10 @@ class StudentReportTest {
         return new Transcript.SemesterRecord(semester, List.of(rows), sgpa, last);
     }
 
+    private static StudentReport report(Course course, HallTicket hallTicket, Transcript transcript) {
+        return StudentReport.of(course, hallTicket, transcript, PromotionRules.shipped(), ExamCatalog.builtIn());
+    }
+
     private static Sgpa awarded(String value) {
         return new Sgpa.Awarded(new BigDecimal(value));
     }
@@ -82,7 +87,7 @@ class StudentReportTest {
                         semester(Semester.S2_1, new Sgpa.Fail(), SUPPLY_2_1, row("153AE", "B", "3"), failed, absent)),
                 new Sgpa.Awarded(new BigDecimal("7.91")));
 
-        StudentReport report = StudentReport.of(BTECH_R18, REGULAR, transcript);
+        StudentReport report = report(BTECH_R18, REGULAR, transcript);
 
         assertThat(report.semesters())
                 .extracting(StudentReport.SemesterReport::creditsEarned)
@@ -119,7 +124,7 @@ class StudentReportTest {
                         row("153AE", "A", "3"))),
                 new Sgpa.Awarded(new BigDecimal("8.00")));
 
-        StudentReport report = StudentReport.of(BTECH_R18, REGULAR, transcript);
+        StudentReport report = report(BTECH_R18, REGULAR, transcript);
 
         assertThat(report.backlogs())
                 .extracting(backlog -> backlog.row().grade())
@@ -134,10 +139,9 @@ class StudentReportTest {
                 List.of(semester(Semester.S2_1, awarded("9.00"), REGULAR_2_1, row("153AE", "A+", "3"))),
                 new Sgpa.Awarded(new BigDecimal("9.00")));
 
-        StudentReport pharmacy = StudentReport.of(
-                new Course(Degree.BPHARMACY, Regulation.R22), new HallTicket("229A1R0501"), transcript);
-        StudentReport mba =
-                StudentReport.of(new Course(Degree.MBA, Regulation.R22), new HallTicket("229A1E0001"), transcript);
+        StudentReport pharmacy =
+                report(new Course(Degree.BPHARMACY, Regulation.R22), new HallTicket("229A1R0501"), transcript);
+        StudentReport mba = report(new Course(Degree.MBA, Regulation.R22), new HallTicket("229A1E0001"), transcript);
 
         assertThat(pharmacy.creditsRequired()).hasValue(209);
         assertThat(pharmacy.percentage()).isEmpty();
@@ -147,16 +151,20 @@ class StudentReportTest {
     }
 
     @Test
-    void lateral_entry_needs_123_credits() {
+    void lateral_entry_needs_123_credits_in_r18_and_120_in_r22() {
         Transcript transcript = new Transcript(
                 DETAILS,
                 List.of(semester(Semester.S2_1, awarded("9.00"), REGULAR_2_1, row("153AE", "A+", "3"))),
                 new Sgpa.Awarded(new BigDecimal("9.00")));
 
-        StudentReport report = StudentReport.of(BTECH_R18, LATERAL, transcript);
+        StudentReport report = report(BTECH_R18, LATERAL, transcript);
 
         assertThat(report.lateralEntry()).isTrue();
         assertThat(report.creditsRequired()).hasValue(123);
+        assertThat(report(new Course(Degree.BTECH, Regulation.R22), new HallTicket("235A5A0501"), transcript)
+                        .creditsRequired())
+                .as("R22 lateral entry: 160 less the 40 first-year credits, as the promotion table settles it")
+                .hasValue(120);
     }
 
     @Test
@@ -183,9 +191,9 @@ class StudentReportTest {
                 List.of(semester(Semester.S2_1, new Sgpa.Fail(), SUPPLY_2_1, row("153AK", "F", "0"))),
                 new Sgpa.Awarded(new BigDecimal("0.00")));
 
-        assertThat(StudentReport.of(BTECH_R18, REGULAR, transcript))
-                .isEqualTo(StudentReport.of(BTECH_R18, REGULAR, transcript))
-                .hasSameHashCodeAs(StudentReport.of(BTECH_R18, REGULAR, transcript))
-                .isNotEqualTo(StudentReport.of(BTECH_R18, LATERAL, transcript));
+        assertThat(report(BTECH_R18, REGULAR, transcript))
+                .isEqualTo(report(BTECH_R18, REGULAR, transcript))
+                .hasSameHashCodeAs(report(BTECH_R18, REGULAR, transcript))
+                .isNotEqualTo(report(BTECH_R18, LATERAL, transcript));
     }
 }
