@@ -130,6 +130,7 @@ class OpenApiDocumentTest {
                         "/all-r22/{hallticket}",
                         "/all-r25/{hallticket}",
                         "/all/{hallticket}",
+                        "/compare/{hallticket}/{other_hallticket}",
                         "/new/all",
                         "/new/all/regular",
                         "/new/all/supply",
@@ -144,7 +145,8 @@ class OpenApiDocumentTest {
                         "/",
                         "/student/{hallticket}",
                         "/class",
-                        "/releases");
+                        "/releases",
+                        "/compare");
     }
 
     @Test
