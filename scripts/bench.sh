@@ -2,8 +2,8 @@
 # Reproducible benchmark (BENCHMARKS.md): the service against the university simulator on loopback.
 # Options: -Dbench.latencyMs=300 -Dbench.studentsPerBatch=10 -Dbench.regulations=R18,R22
 #          -Dbench.worlds=2023-11-30,latest,latest+2021-06-01 -Dbench.suites=cold,replay,burst (any of cold, programmes,
-#          replay, burst, cached, redis, fleet, results-day, results-day-scale, alerts, alerts-retention, pdf, wire, in
-#          that order)
+#          replay, burst, cached, redis, fleet, results-day, results-day-scale, alerts, alerts-retention, pdf,
+#          class-record, wire, in that order)
 #          programmes: -Dbench.programmes.worlds=2023-11-30,2024-10-31,2025-03-27 -Dbench.programmes.perGroup=25
 #          results-day-scale: -Dbench.resultsDay.students=2000 -Dbench.resultsDay.fleet=true
 # Prints, per world (the university as of a day, its list possibly without older rows), regulation and batch, the

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.alerts.Alerts;
 import in.results.archive.Archive;
 import in.results.bulk.BulkJobs;
+import in.results.bulk.ExamResults;
+import in.results.catalog.Course;
 import in.results.config.ServiceConfig;
 import in.results.core.Environment;
+import in.results.core.ExamQuery;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.ReadAheadStats;
@@ -13,6 +16,7 @@ import in.results.lookup.SemesterLookup;
 import in.results.lookup.SpecialProgrammeLookup;
 import in.results.releases.ListPage;
 import in.results.releases.ListWatch;
+import in.results.report.ClassRecord;
 import in.results.report.StudentReports;
 import in.results.report.pdf.TranscriptPdf;
 import in.results.scrape.Notification;
@@ -27,6 +31,8 @@ import java.util.Set;
  * mapping.
  *
  * @param reports makes students' reports (promotion table, release list)
+ * @param bulkJobs the bulk jobs of ranges of hall tickets in one exam
+ * @param classJobs the class jobs: ranges of hall tickets over every semester of their course
  * @param listWatch reads the list pages again every refresh interval while the server runs
  * @param alerts subscriptions, push, live pages, dispatch and deliveries of result alerts (run while the server runs)
  * @param archive every page read, kept for good (shown by {@code /health} and {@code /metrics}; written out and
@@ -43,7 +49,8 @@ public record HttpApi(
         AllSemestersLookup allSemesters,
         SpecialProgrammeLookup specialProgrammes,
         StudentReports reports,
-        BulkJobs bulkJobs,
+        BulkJobs<ExamQuery, ExamResults> bulkJobs,
+        BulkJobs<Course, ClassRecord> classJobs,
         ListPage<ReleaseListing> releases,
         ListPage<Notification> notifications,
         ListWatch listWatch,
@@ -67,7 +74,8 @@ public record HttpApi(
     public Javalin server() {
         JsonWriter json = new JsonWriter(config.listRefresh());
         ClientRateLimiter limiter = new ClientRateLimiter(config.trustedProxies(), clientBuckets);
-        BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
+        JobRequests jobRequests = new JobRequests(config.bulkMaxRange(), limiter, json);
+        BulkRoutes bulk = new BulkRoutes(bulkJobs, jobRequests, json);
         ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats(), readAhead, alerts.live());
         CorsPolicy cors = new CorsPolicy(
                 config.corsOrigins(),
@@ -101,6 +109,7 @@ public record HttpApi(
             javalin.events.serverStopping(listWatch::stop);
             javalin.events.serverStopping(alerts::stop);
             javalin.events.serverStopping(bulkJobs::stop);
+            javalin.events.serverStopping(classJobs::stop);
             javalin.events.serverStopped(archive::close);
             javalin.events.serverStopped(storeMode::close);
             javalin.requestLogger.http(metrics::record);
@@ -125,6 +134,7 @@ public record HttpApi(
             new FeedRoutes(releases, config.upstreamUrls().getFirst(), json).register(javalin);
             bulk.register(javalin);
             new ClassSummaryRoutes(bulk, json).register(javalin);
+            new ClassRecordRoutes(classJobs, jobRequests, json).register(javalin);
             new ExamRoutes(exams, bulk, json).register(javalin);
             new AllSemestersRoutes(allSemesters, json).register(javalin);
             new ReportRoutes(

@@ -120,6 +120,7 @@ class OpenApiDocumentTest {
                         "/api/calculate",
                         "/api/bulk/calculate",
                         "/api/bulk/summary",
+                        "/api/bulk/class",
                         "/result",
                         "/{hallticket}/{dob}/{year}",
                         "/calculate/{hallticket}/{dob}/{year}",

@@ -24,6 +24,7 @@ class WebsiteAssetsTest {
             "student.js",
             "whatif.js",
             "classpage.js",
+            "classrecord.js",
             "releases.js",
             "compare.js");
 

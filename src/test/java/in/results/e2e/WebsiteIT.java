@@ -560,6 +560,67 @@ class WebsiteIT {
         screenshot("class-phone", Math.max(0, topOf("#summary-title") - 12), 1800);
     }
 
+    @Test
+    void the_class_page_shows_the_whole_record_ranked_sortable_charted_downloadable_and_linking_to_each_student() {
+        start(Ticker.systemTicker(), Map.of());
+        String first = "20BD1A0501"; // ClassRecordIT's section: R18, admitted 2020
+        String last = "20BD1A0520";
+
+        driver.get(base + "/class");
+        visible("#from").sendKeys(first.toLowerCase());
+        driver.findElement(By.id("to")).sendKeys(last);
+        driver.findElement(By.id("whole-record")).click();
+        visible("#record-figures");
+        waiting().until(d -> chartDrawn("cgpa-chart") && chartDrawn("backlog-chart"));
+
+        JsonNode record = client.get("/api/bulk/class?hallticket_from=" + first + "&hallticket_to=" + last)
+                .json();
+        assertThat(driver.getCurrentUrl()).contains("view=record", "hallticket_from=" + first, "hallticket_to=" + last);
+        assertThat(text("#record-title"))
+                .isEqualTo("Whole record: B.Tech " + record.get("regulation").asText());
+        assertThat(text("[data-field=with_result]"))
+                .isEqualTo(record.get("with_result").asText());
+        assertThat(text("[data-field=cgpa_average]")).isEqualTo(twoDecimals(record.get("cgpa_average")));
+        assertThat(text("[data-field=short]"))
+                .isEqualTo(record.get("promotion_counts").get("short").asText());
+        assertThat(rows("#record-students"))
+                .extracting(cells -> cells.subList(0, 4))
+                .containsExactlyElementsOf(StreamSupport.stream(
+                                record.get("students").spliterator(), false)
+                        .map(row -> List.of(
+                                row.get("rank").isNull() ? "—" : row.get("rank").asText(),
+                                row.get("hall_ticket").asText(),
+                                row.get("name").asText(),
+                                twoDecimals(row.get("cgpa"))))
+                        .toList());
+        assertThat(rows("#semester-1-1-subjects"))
+                .hasSize(record.at("/semesters/0/subjects").size());
+
+        WebElement backlogHeader =
+                driver.findElement(By.xpath("//table[@id='record-students']//th[.//button[contains(., 'Backlogs')]]"));
+        backlogHeader.findElement(By.tagName("button")).click();
+        assertThat(rows("#record-students").stream()
+                        .map(cells -> Integer.parseInt(cells.get(5)))
+                        .toList())
+                .isSorted();
+        String csv = driver.findElement(By.cssSelector("#record-downloads a[href*='format=csv']"))
+                .getDomAttribute("href");
+        var download = client.get(csv);
+        assertThat(download.status()).isEqualTo(200);
+        assertThat(download.header("Content-Type")).startsWith("text/csv");
+        assertThat(driver.findElement(By.cssSelector("#record-downloads a[href*='format=xlsx']"))
+                        .getDomAttribute("download"))
+                .isNotNull();
+        assertNothingLoadedFromElsewhere();
+        assertThat(browserProblems()).isEmpty();
+        assertThat(accessibilityViolations()).isEmpty();
+        screenshot("class-record-desktop", Math.max(0, topOf("#record-title") - 16), 1500);
+
+        String firstStudent = rows("#record-students").getFirst().get(1);
+        driver.findElement(By.linkText(firstStudent)).click();
+        waiting().until(ExpectedConditions.urlContains("/student/" + firstStudent));
+    }
+
     /** The section exam's own release object in {@code /new/all} (not its RC/RV release). */
     private static JsonNode releaseOf(JsonNode all) {
         List<JsonNode> releases = new ArrayList<>();
