@@ -30,12 +30,12 @@ export function hallTicketForm(navigate, value = '') {
 /** How people write the programmes the report's `degree` names. */
 const PROGRAMMES = {btech: 'B.Tech', bpharmacy: 'B.Pharmacy', mtech: 'M.Tech', mpharmacy: 'M.Pharmacy', mba: 'MBA', mca: 'MCA'};
 
-function programmeName(degree) {
+export function programmeName(degree) {
   return PROGRAMMES[degree] ?? degree ?? '';
 }
 
 /** An SGPA or CGPA as the API gives it: a number, "FAIL" (not awarded) or null (not computed: no grade points known). */
-function sgpaText(sgpa) {
+export function sgpaText(sgpa) {
   if (typeof sgpa === 'number') return twoDecimals(sgpa);
   return sgpa === null || sgpa === undefined ? 'not computed' : 'not awarded';
 }
@@ -106,7 +106,9 @@ function sgpaChart(report) {
   const panel = h('section', {class: 'panel chart-panel', 'aria-labelledby': 'sgpa-chart-title'},
     h('h2', {id: 'sgpa-chart-title'}, 'SGPA by semester'),
     h('div', {class: 'chart'}, canvas),
-    h('p', {class: 'footnote'}, notes.length === 0 ? 'Every semester\'s SGPA is awarded.' : notes.join(' ')));
+    h('p', {class: 'footnote'}, notes.length === 0 ? 'Every semester\'s SGPA is awarded.' : notes.join(' ')),
+    h('p', {}, h('a', {href: `/compare?${new URLSearchParams({hallticket: report.details.HTNO})}`, 'data-nav': true},
+      'Compare with another student')));
   return {panel, draw: () => barChart(canvas, {
     labels: semesters.map((s) => s.semester),
     values: semesters.map((s) => (typeof s.sgpa === 'number' ? s.sgpa : null)),

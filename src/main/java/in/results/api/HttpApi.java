@@ -150,6 +150,8 @@ public record HttpApi(
             new AttemptsRoutes(allSemesters, specialProgrammes, json).register(javalin);
             new AlertRoutes(alerts.subscriptions(), alerts.push(), alerts.live(), limiter, new ObjectMapper(), json)
                     .register(javalin);
+            // Before the semester route, which would take /compare/<hallticket>/<other_hallticket> for its own.
+            new CompareRoutes(allSemesters, reports, environment.executor(), limiter, json).register(javalin);
             new SemesterRoutes(semesters, json).register(javalin);
         });
     }

@@ -265,11 +265,7 @@ final class ReportRoutes {
         overall.put(
                 "percentage_rule",
                 report.percentage().isPresent() ? ReportRules.PERCENTAGE_RULE : ReportRules.NO_PERCENTAGE_RULE);
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("details", ResultJson.details(report.details()));
-        body.put("regulation", course.regulation().code());
-        body.put("degree", course.degree().key());
-        body.put("lateral_entry", report.lateralEntry());
+        Map<String, Object> body = ResultJson.student(report, course);
         body.put("semesters", semesters);
         body.put("overall", overall);
         putPromotion(body, report.promotion());

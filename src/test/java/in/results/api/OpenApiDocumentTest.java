@@ -131,6 +131,7 @@ class OpenApiDocumentTest {
                         "/all-r22/{hallticket}",
                         "/all-r25/{hallticket}",
                         "/all/{hallticket}",
+                        "/compare/{hallticket}/{other_hallticket}",
                         "/new/all",
                         "/new/all/regular",
                         "/new/all/supply",
@@ -145,7 +146,8 @@ class OpenApiDocumentTest {
                         "/",
                         "/student/{hallticket}",
                         "/class",
-                        "/releases");
+                        "/releases",
+                        "/compare");
     }
 
     @Test

@@ -25,7 +25,8 @@ class WebsiteAssetsTest {
             "whatif.js",
             "classpage.js",
             "classrecord.js",
-            "releases.js");
+            "releases.js",
+            "compare.js");
 
     private static String resource(String path) {
         try (InputStream in = WebsiteAssetsTest.class.getResourceAsStream(path)) {

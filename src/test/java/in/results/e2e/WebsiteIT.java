@@ -168,7 +168,8 @@ class WebsiteIT {
     }
 
     private static boolean scrollsSideways() {
-        return (Boolean) script("return document.documentElement.scrollWidth > window.innerWidth;");
+        // Not innerWidth: a phone widens its layout viewport to what overflows, so that would hide the overflow.
+        return (Boolean) script("return document.documentElement.scrollWidth > document.documentElement.clientWidth;");
     }
 
     private static boolean chartDrawn(String canvasId) {
@@ -632,6 +633,110 @@ class WebsiteIT {
                                 .equals(SECTION.exam().linkParams().getOrDefault(key, ""))))
                 .findFirst()
                 .orElseThrow();
+    }
+
+    /** How the compare page writes an SGPA of the answer: two decimals, "not awarded" for FAIL, "no result" for none. */
+    private static String comparedSgpa(JsonNode sgpa) {
+        if (sgpa.isNull()) {
+            return "no result";
+        }
+        return sgpa.isNumber() ? twoDecimals(sgpa) : "not awarded";
+    }
+
+    @Test
+    void the_compare_page_reached_from_a_student_shows_both_students_as_the_simulators_truth_says() {
+        start(Ticker.systemTicker(), Map.of());
+        Student first = fullStudentWithBacklog();
+        // A lateral entrant of the same branch: no first year, and the later subjects in common.
+        Student second = COHORT.students().stream()
+                .filter(s -> s.lateralEntry()
+                        && !s.hasNoResult()
+                        && s.hallTicket()
+                                .substring(6, 8)
+                                .equals(first.hallTicket().substring(6, 8))
+                        && !ExpectedComparison.of(COHORT, first, s)
+                                .get("common_subjects")
+                                .isEmpty())
+                .findFirst()
+                .orElseThrow();
+        JsonNode expected = ExpectedComparison.of(COHORT, first, second);
+
+        driver.get(base + "/student/" + first.hallTicket());
+        visible("[data-field=cgpa]");
+        driver.findElement(By.linkText("Compare with another student")).click();
+        assertThat(visible("#compare-first").getDomProperty("value")).isEqualTo(first.hallTicket());
+        driver.findElement(By.id("compare-second")).sendKeys(second.hallTicket().toLowerCase(), Keys.ENTER);
+        visible("#compare-overall");
+        waiting().until(d -> chartDrawn("compare-chart"));
+
+        assertThat(driver.getCurrentUrl())
+                .isEqualTo(base + "/compare?hallticket=" + first.hallTicket() + "&other_hallticket="
+                        + second.hallTicket());
+        assertThat(text("[data-student='0'] [data-field=hallticket]")).isEqualTo(first.hallTicket());
+        assertThat(text("[data-student='1'] [data-field=programme]")).isEqualTo(second.regulation() + " B.Tech");
+        JsonNode overall = expected.get("overall");
+        for (int student = 0; student < 2; student++) {
+            String cell = "#compare-overall [data-student='" + student + "'][data-field=";
+            assertThat(text(cell + "cgpa]"))
+                    .isEqualTo(twoDecimals(overall.get("cgpa").get(student)));
+            assertThat(text(cell + "credits]"))
+                    .isEqualTo(credits(overall.get("credits_earned").get(student)));
+            assertThat(text(cell + "backlogs]"))
+                    .isEqualTo(overall.get("open_backlogs").get(student).asText());
+        }
+        List<List<String>> sgpaRows = new ArrayList<>();
+        for (JsonNode semester : expected.get("semesters")) {
+            sgpaRows.add(List.of(
+                    semester.get("semester").asText(),
+                    comparedSgpa(semester.get("sgpa").get(0)),
+                    comparedSgpa(semester.get("sgpa").get(1))));
+        }
+        assertThat(rows("#compare-sgpa")).isEqualTo(sgpaRows).anyMatch(row -> row.contains("no result"));
+        List<List<String>> commonRows = new ArrayList<>();
+        for (JsonNode subject : expected.get("common_subjects")) {
+            JsonNode semesters = subject.get("semester");
+            commonRows.add(List.of(
+                    subject.get("subject_code").asText(),
+                    subject.get("subject_name").asText(),
+                    semesters.get(0).equals(semesters.get(1))
+                            ? semesters.get(0).asText()
+                            : semesters.get(0).asText() + " / "
+                                    + semesters.get(1).asText(),
+                    subject.get("grade").get(0).asText(),
+                    subject.get("grade").get(1).asText()));
+        }
+        assertThat(rows("#common-subjects").stream()
+                        .map(row -> row.stream()
+                                .map(cell -> cell.replaceFirst("\\s*\\(not passed\\)$", ""))
+                                .toList())
+                        .toList())
+                .isEqualTo(commonRows);
+        assertNothingLoadedFromElsewhere();
+        assertThat(browserProblems()).isEmpty();
+        assertThat(accessibilityViolations()).isEmpty();
+        screenshot("compare-desktop", 0, 1500);
+
+        phone();
+        driver.navigate().refresh();
+        visible("#compare-overall");
+        waiting().until(d -> chartDrawn("compare-chart"));
+        assertThat(scrollsSideways())
+                .as("the compare page scrolls sideways on a phone")
+                .isFalse();
+        assertThat(accessibilityViolations()).isEmpty();
+        screenshot("compare-phone", 0, 1800);
+
+        desktop();
+        driver.get(base + "/compare?hallticket=" + first.hallTicket() + "&other_hallticket="
+                + first.hallTicket().toLowerCase());
+        assertThat(visible("[data-error-code=INVALID_PARAMETER]").getText()).contains("same hall ticket twice");
+        String none = CASES.first(EdgeCase.NO_RESULT).hallTicket();
+        driver.get(base + "/compare?hallticket=" + first.hallTicket() + "&other_hallticket=" + none);
+        assertThat(visible("[data-error-code=RESULT_NOT_FOUND]").getText())
+                .contains("No results were found for the second hall ticket, " + none);
+        assertThat(driver.findElement(By.id("compare-second")).getDomAttribute("aria-invalid"))
+                .isEqualTo("true");
+        assertThat(accessibilityViolations()).isEmpty();
     }
 
     @Test
