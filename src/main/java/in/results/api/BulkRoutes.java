@@ -63,8 +63,14 @@ final class BulkRoutes {
      * starts a job is charged extra. Every bulk view (results, summary) goes through here, so they share jobs.
      */
     BulkStatus status(Context ctx) {
-        HallTicketRange range = range(ctx);
-        ExamQuery exam = ExamRoutes.examQuery(ctx);
+        return status(ctx, range(Params.query(ctx, FROM), Params.query(ctx, TO)), ExamRoutes.examQuery(ctx));
+    }
+
+    /**
+     * The status of the job of {@code range} in {@code exam}, starting it when there is none, charged to the client
+     * of {@code ctx}. Never waits for the job.
+     */
+    BulkStatus status(Context ctx, HallTicketRange range, ExamQuery exam) {
         if (!jobs.hasJob(range, exam)) {
             limiter.charge(ctx, JOB_START_EXTRA_COST);
         }
@@ -74,16 +80,22 @@ final class BulkRoutes {
     /** 202 {@code {"result":"loading","done","total"}} with {@code Retry-After}: the job runs. */
     void writeLoading(Context ctx, BulkStatus.Loading loading) {
         ctx.header("Retry-After", POLL_AFTER_SECONDS);
+        json.write(ctx, 202, loadingBody(loading));
+    }
+
+    /** {@code {"result":"loading","done","total"}}. */
+    static Map<String, Object> loadingBody(BulkStatus.Loading loading) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("result", "loading");
         body.put("done", loading.done());
         body.put("total", loading.total());
-        json.write(ctx, 202, body);
+        return body;
     }
 
-    private HallTicketRange range(Context ctx) {
-        HallTicket first = Params.hallTicket(FROM, Params.query(ctx, FROM));
-        HallTicket last = Params.hallTicket(TO, Params.query(ctx, TO));
+    /** The range from {@code hallticket_from} to {@code hallticket_to} as given, checked as the bulk endpoints do. */
+    HallTicketRange range(String from, String to) {
+        HallTicket first = Params.hallTicket(FROM, from);
+        HallTicket last = Params.hallTicket(TO, to);
         HallTicketRange range;
         try {
             range = new HallTicketRange(first, last);

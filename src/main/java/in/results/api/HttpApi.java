@@ -19,7 +19,9 @@ import in.results.scrape.ReleaseListing;
 import in.results.store.StoreMode;
 import in.results.upstream.UpstreamClient;
 import io.javalin.Javalin;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The HTTP face of the service: one Javalin server with every feature's routes, the request guards and the error
@@ -68,6 +70,17 @@ public record HttpApi(
         ClientRateLimiter limiter = new ClientRateLimiter(config.trustedProxies(), clientBuckets);
         BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
         ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats(), readAhead, alerts.live());
+        ReleaseRoutes releaseRoutes = new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json);
+        AttemptsRoutes attempts = new AttemptsRoutes(allSemesters, specialProgrammes, json);
+        ReportRoutes report = new ReportRoutes(allSemesters, specialProgrammes, reports, archive, json);
+        McpRoutes mcp = new McpRoutes(
+                new McpTools(Stream.of(
+                                new StudentTools(allSemesters, attempts, report).tools(),
+                                new ReleaseTools(releases, releaseRoutes, exams).tools(),
+                                new ClassTools(bulk).tools())
+                        .flatMap(List::stream)
+                        .toList()),
+                JsonWriter.MAPPER);
         CorsPolicy cors = new CorsPolicy(
                 config.corsOrigins(),
                 new WriteOrigins(config.corsWriteOrigins(), config.alerts().publicUrl()));
@@ -120,14 +133,15 @@ public record HttpApi(
             new DocsRoutes().register(javalin);
             new WebsiteRoutes().register(javalin);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.
-            new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json).register(javalin);
+            releaseRoutes.register(javalin);
             new FeedRoutes(releases, config.upstreamUrls().getFirst(), json).register(javalin);
             bulk.register(javalin);
             new ClassSummaryRoutes(bulk, json).register(javalin);
             new ExamRoutes(exams, bulk, json).register(javalin);
             new AllSemestersRoutes(allSemesters, json).register(javalin);
-            new ReportRoutes(allSemesters, specialProgrammes, reports, archive, json).register(javalin);
-            new AttemptsRoutes(allSemesters, specialProgrammes, json).register(javalin);
+            report.register(javalin);
+            attempts.register(javalin);
+            mcp.register(javalin);
             new AlertRoutes(alerts.subscriptions(), alerts.push(), alerts.live(), limiter, new ObjectMapper(), json)
                     .register(javalin);
             new SemesterRoutes(semesters, json).register(javalin);

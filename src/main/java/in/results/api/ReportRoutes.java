@@ -2,6 +2,7 @@ package in.results.api;
 
 import in.results.archive.Archive;
 import in.results.catalog.Course;
+import in.results.core.Deadline;
 import in.results.core.HallTicket;
 import in.results.grading.GradeScale;
 import in.results.lookup.AllSemestersLookup;
@@ -69,12 +70,21 @@ final class ReportRoutes {
         CachedAnswer<TranscriptAnswer> answer =
                 lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         Transcript transcript = AllSemestersRoutes.found(answer, course).transcript();
+        json.writeCached(ctx, answer, body(course, hallTicket, transcript, whatIf, RequestDeadline.of(ctx)));
+    }
+
+    /**
+     * The report of {@code transcript} with the student's special-programme pages and, as {@code whatIf} asks, the
+     * what-if figures and the target: the body of {@code /report}, and a tool's answer.
+     */
+    Map<String, Object> body(
+            Course course, HallTicket hallTicket, Transcript transcript, WhatIfQuery whatIf, Deadline deadline) {
         StudentReport report = reports.of(course, hallTicket, transcript);
         Map<String, Object> body = body(report, course);
-        AttemptsRoutes.putSpecialProgrammes(body, specialProgrammes, course, hallTicket, ctx);
+        AttemptsRoutes.putSpecialProgrammes(body, specialProgrammes, course, hallTicket, deadline);
         WhatIf assumed = null;
         if (!whatIf.grades().isEmpty()) {
-            assumed = whatIf(report, transcript, course, whatIf.grades(), ctx);
+            assumed = whatIf(report, transcript, course, whatIf.grades(), deadline);
             body.put("what_if", whatIfJson(assumed));
         }
         if (whatIf.targetCgpa().isPresent()) {
@@ -87,7 +97,7 @@ final class ReportRoutes {
                             course,
                             whatIf.targetCgpa().get())));
         }
-        json.writeCached(ctx, answer, body);
+        return body;
     }
 
     /**
@@ -95,7 +105,7 @@ final class ReportRoutes {
      * those a page kept in the archive shows for a pass of the same code (a failed row shows 0).
      */
     private WhatIf whatIf(
-            StudentReport report, Transcript transcript, Course course, Map<String, String> grades, Context ctx) {
+            StudentReport report, Transcript transcript, Course course, Map<String, String> grades, Deadline deadline) {
         Set<String> backlogs =
                 report.backlogs().stream().map(backlog -> backlog.row().code()).collect(Collectors.toSet());
         for (String code : grades.keySet()) {
@@ -104,8 +114,7 @@ final class ReportRoutes {
                         WhatIfQuery.IF, "names " + code + ", which is not a subject this student has still to pass");
             }
         }
-        Map<String, String> credits =
-                archive.subjectCredits(course.degree().key(), grades.keySet(), RequestDeadline.of(ctx));
+        Map<String, String> credits = archive.subjectCredits(course.degree().key(), grades.keySet(), deadline);
         List<WhatIf.Assumption> assumed = new ArrayList<>();
         grades.forEach((code, grade) -> {
             BigDecimal value = decimalOrNull(credits.get(code));
