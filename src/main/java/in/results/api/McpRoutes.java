@@ -11,6 +11,7 @@ import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -117,18 +118,22 @@ final class McpRoutes {
         return id.isIntegralNumber() ? id.numberValue() : null;
     }
 
+    /**
+     * 400 with a JSON-RPC error: {@code id} {@code null} where the request's cannot be read, as JSON-RPC 2.0 has it
+     * (the SDK's response type takes no null id).
+     */
     private void writeError(Context ctx, Object id, int code, String message) {
-        write(
-                ctx,
-                400,
-                new McpSchema.JSONRPCResponse(
-                        McpSchema.JSONRPC_VERSION,
-                        id,
-                        null,
-                        new McpSchema.JSONRPCResponse.JSONRPCError(code, message, null)));
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("code", code);
+        error.put("message", message);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+        body.put("id", id);
+        body.put("error", error);
+        write(ctx, 400, body);
     }
 
-    private void write(Context ctx, int status, McpSchema.JSONRPCResponse response) {
+    private void write(Context ctx, int status, Object response) {
         try {
             ctx.status(status).contentType(JsonWriter.CONTENT_TYPE).result(mapper.writeValueAsBytes(response));
         } catch (IOException e) {
