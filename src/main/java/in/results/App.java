@@ -20,6 +20,7 @@ import in.results.api.ResultEvents;
 import in.results.archive.Archive;
 import in.results.archive.ArchiveDatabase;
 import in.results.bulk.BulkJobs;
+import in.results.bulk.JobCapacity;
 import in.results.config.ServiceConfig;
 import in.results.core.Deadline;
 import in.results.core.Environment;
@@ -194,7 +195,9 @@ public final class App {
                                 config.upstreamRequestsPerSecond()),
                         environment.ticker(),
                         readAhead));
-        BulkJobs bulk = deployment.bulkJobs(exams, bulkPolicy(config));
+        // One capacity for both kinds: class and exam jobs draw on the same bulk share and running limit.
+        JobCapacity capacity = new JobCapacity(bulkPolicy(config));
+        StudentReports reports = new StudentReports(config.promotionRules(), catalog);
         AtomicReference<Javalin> server = new AtomicReference<>();
         Alerts alerts = alerts(
                 config, environment, archive, catalog, allSemesters, resolver, () -> publicUrl(config, server.get()));
@@ -205,8 +208,9 @@ public final class App {
                                 allSemesters,
                                 new SpecialProgrammeLookup(
                                         catalog, exams, archive, environment.executor(), environment.clock()),
-                                new StudentReports(config.promotionRules(), catalog),
-                                bulk,
+                                reports,
+                                deployment.bulkJobs(BulkJobs.exams(exams), capacity),
+                                deployment.bulkJobs(BulkJobs.classes(allSemesters, reports), capacity),
                                 releases,
                                 notifications,
                                 watch,

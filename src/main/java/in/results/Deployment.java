@@ -3,10 +3,10 @@ package in.results;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.api.ClientBuckets;
 import in.results.bulk.BulkJobs;
-import in.results.bulk.BulkStatus;
+import in.results.bulk.JobCapacity;
+import in.results.bulk.JobKind;
 import in.results.config.ServiceConfig;
 import in.results.core.Environment;
-import in.results.lookup.ExamLookup;
 import in.results.redis.CopyCodec;
 import in.results.redis.LoadNotices;
 import in.results.redis.RedisLink;
@@ -56,8 +56,8 @@ sealed interface Deployment permits Deployment.Single, Deployment.Fleet {
     /** The buckets of {@code RESULTS_RATE_LIMIT_PER_MINUTE}, per instance or for the fleet. */
     ClientBuckets clientBuckets();
 
-    /** The bulk jobs, this instance's or the fleet's, asking the university through {@code exams}. */
-    BulkJobs bulkJobs(ExamLookup exams, BulkJobs.Policy policy);
+    /** The bulk jobs of {@code kind}, this instance's or the fleet's; the jobs of every kind share {@code capacity}. */
+    <T, A, R> BulkJobs<T, R> bulkJobs(JobKind<T, A, R> kind, JobCapacity capacity);
 
     /** One instance: every part in this process, as before there was a fleet. */
     record Single(ServiceConfig config, Environment environment) implements Deployment {
@@ -70,6 +70,7 @@ sealed interface Deployment permits Deployment.Single, Deployment.Fleet {
         public HostLimits hostLimits(URI host, int bulkSlots) {
             return HostLimits.local(
                     config.upstreamConcurrency(),
+                    bulkSlots,
                     config.upstreamRequestsPerSecond(),
                     config.upstreamTimeout(),
                     environment.ticker());
@@ -81,8 +82,8 @@ sealed interface Deployment permits Deployment.Single, Deployment.Fleet {
         }
 
         @Override
-        public BulkJobs bulkJobs(ExamLookup exams, BulkJobs.Policy policy) {
-            return BulkJobs.local(exams, policy, environment);
+        public <T, A, R> BulkJobs<T, R> bulkJobs(JobKind<T, A, R> kind, JobCapacity capacity) {
+            return BulkJobs.local(kind, capacity, environment);
         }
     }
 
@@ -119,15 +120,15 @@ sealed interface Deployment permits Deployment.Single, Deployment.Fleet {
         }
 
         @Override
-        public BulkJobs bulkJobs(ExamLookup exams, BulkJobs.Policy policy) {
-            SharedJobs<BulkStatus.Finished> shared = new SharedJobs<>(
+        public <T, A, R> BulkJobs<T, R> bulkJobs(JobKind<T, A, R> kind, JobCapacity capacity) {
+            SharedJobs<R> shared = new SharedJobs<>(
                     link,
                     config.redisPrefix(),
-                    StoredFormats.bulkResults(mapper),
+                    StoredFormats.jobResults(mapper, kind.resultType()),
                     environment.ticker(),
                     environment.clock(),
                     environment.executor());
-            return BulkJobs.fleet(exams, policy, environment, shared);
+            return BulkJobs.fleet(kind, capacity, environment, shared);
         }
 
         /** A shared answer store named {@code name} in keys, holding at most {@code entries} copies locally. */

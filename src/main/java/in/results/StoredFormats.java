@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import in.results.bulk.BulkStatus;
 import in.results.catalog.ReleaseDate;
 import in.results.catalog.Semester;
 import in.results.catalog.Term;
@@ -56,9 +55,12 @@ final class StoredFormats {
         return new CopyCodec<>(mapper, mapper.constructType(TranscriptAnswer.class), UnaryOperator.identity());
     }
 
-    /** A finished bulk job's result. */
-    static CopyCodec<BulkStatus.Finished> bulkResults(ObjectMapper mapper) {
-        return new CopyCodec<>(mapper, mapper.constructType(BulkStatus.Finished.class), UnaryOperator.identity());
+    /**
+     * A finished bulk job's result: an exam job's pages and missing count ({@code {"pages":[…],"missing":n}}, as
+     * always), a class job's record.
+     */
+    static <R> CopyCodec<R> jobResults(ObjectMapper mapper, Class<R> type) {
+        return new CopyCodec<>(mapper, mapper.constructType(type), UnaryOperator.identity());
     }
 
     /** A list page's entries, read back unmodifiable like the loader's. */

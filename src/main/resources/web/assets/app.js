@@ -1,6 +1,7 @@
-// The website's router: every view has its own URL (/, /student/<hallticket>, /class?…, /releases); links marked
-// data-nav change the view without reloading, and the back button works.
+// The website's router: every view has its own URL (/, /student/<hallticket>, /class?…, /releases, /compare?…); links
+// marked data-nav change the view without reloading, and the back button works.
 import {classView} from './classpage.js';
+import {compareView} from './compare.js';
 import {releasesView} from './releases.js';
 import {hallTicketForm, studentView} from './student.js';
 import {fill, h} from './ui.js';
@@ -44,6 +45,7 @@ function render(focus) {
   else if (student) view = studentView(main, {...context, hallTicket: decodeURIComponent(student[1])});
   else if (path === '/class') view = classView(main, context);
   else if (path === '/releases') view = releasesView(main, context);
+  else if (path === '/compare') view = compareView(main, context);
   else view = notFoundView(main);
   document.querySelectorAll('.site-header nav a').forEach((link) => {
     const section = link.getAttribute('href');

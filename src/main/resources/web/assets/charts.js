@@ -43,6 +43,25 @@ export function barChart(canvas, {labels, titles = null, values, colours, max, h
   });
 }
 
+/** Two students' colours, first and second: the legend and a table name them too. */
+const SERIES_COLOURS = [BRAND, '#b45309'];
+
+/**
+ * Bars of two series side by side per label (`series`: [{label, values}], a null value draws no bar), with a legend;
+ * returns the Chart, or null without Chart.js.
+ */
+export function pairedBarChart(canvas, {labels, series, max}) {
+  if (!chartsAvailable()) return null;
+  const options = base(false, max);
+  options.plugins.legend = {display: true, labels: {color: INK}};
+  return new window.Chart(canvas, {
+    type: 'bar',
+    data: {labels, datasets: series.map((one, index) => ({label: one.label, data: one.values,
+      backgroundColor: SERIES_COLOURS[index], borderRadius: 3}))},
+    options,
+  });
+}
+
 export function gradeColour(grade) {
   return GRADE_COLOURS[grade] ?? BRAND;
 }

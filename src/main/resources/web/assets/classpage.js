@@ -1,8 +1,10 @@
 // The class page: /class?<the bulk parameters>. The exam is picked from the release list (/new/all); the class's
 // job is followed through /api/bulk/summary (202 with done/total while it runs), then drawn with the finished
-// job's entries from /api/bulk/calculate — the same job, so nothing is fetched twice.
+// job's entries from /api/bulk/calculate — the same job, so nothing is fetched twice. /class?view=record&<range> is
+// the class's whole record instead (classrecord.js).
 import {EXAM_KEYS, errorNotice, getJson, releaseParams} from './api.js';
 import {barChart, chartsAvailable, gradeColour, passColour} from './charts.js';
+import {recordView} from './classrecord.js';
 import {fill, h, notice, sortableTable, tile, twoDecimals} from './ui.js';
 
 const DEFAULT_POLL_SECONDS = 2;
@@ -21,7 +23,7 @@ function bulkParams(search) {
   return params;
 }
 
-function queryOf(params) {
+export function queryOf(params) {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, value);
   return query.toString();
@@ -42,7 +44,10 @@ function sleep(milliseconds, signal) {
   });
 }
 
-/** The form: first and last hall ticket and the exam from the release list. Calls submit(params). */
+/**
+ * The form: first and last hall ticket and the exam from the release list. Calls submit(params); the whole-record
+ * button submits the range alone, with view=record.
+ */
 function classForm(params, signal, submit) {
   const from = h('input', {id: 'from', name: 'hallticket_from', type: 'text', class: 'hallticket', required: true,
     maxlength: '10', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', value: params.hallticket_from ?? '',
@@ -99,20 +104,22 @@ function classForm(params, signal, submit) {
     event.preventDefault();
     const first = from.value.trim().toUpperCase();
     const last = to.value.trim().toUpperCase();
+    const wholeRecord = event.submitter?.value === 'record';
     const release = releases[Number(exam.value)];
-    if (!release) {
-      fill(problem, notice('error', 'Choose an exam from the list.', null));
-      exam.focus();
-      return;
-    }
     if (first.slice(0, 8) !== last.slice(0, 8) || first.length !== 10 || last.length !== 10) {
       fill(problem, notice('error', 'Check the hall tickets.',
         'Both have 10 letters and digits and share the first 8 (the same college and branch).'));
       from.focus();
       return;
     }
+    if (!release && !wholeRecord) {
+      fill(problem, notice('error', 'Choose an exam from the list.', null));
+      exam.focus();
+      return;
+    }
     fill(problem);
-    submit({hallticket_from: first, hallticket_to: last, ...releaseParams(release)});
+    submit(wholeRecord ? {view: 'record', hallticket_from: first, hallticket_to: last}
+      : {hallticket_from: first, hallticket_to: last, ...releaseParams(release)});
   }},
   h('div', {class: 'fields'},
     h('div', {}, h('label', {for: 'from'}, 'First hall ticket'), from),
@@ -123,10 +130,11 @@ function classForm(params, signal, submit) {
     h('div', {}, h('label', {for: 'exam'}, 'Exam'), exam)),
   examHint,
   problem,
-  h('div', {class: 'actions'}, h('button', {type: 'submit'}, 'Show class results')));
+  h('div', {class: 'actions'}, h('button', {type: 'submit', value: 'exam'}, 'Show class results'),
+    h('button', {type: 'submit', value: 'record', class: 'secondary', id: 'whole-record', formnovalidate: true}, 'Whole record (every semester)')));
 }
 
-function progressBlock() {
+export function progressBlock() {
   const bar = h('progress', {id: 'class-progress', max: '1', value: '0', 'aria-labelledby': 'class-progress-label'});
   const text = h('span', {dataset: {field: 'progress'}}, 'Starting…');
   const block = h('section', {class: 'panel', 'aria-labelledby': 'class-progress-label', 'aria-busy': 'true'},
@@ -151,7 +159,7 @@ function progressBlock() {
   };
 }
 
-function chartPanel(id, title, {labels, titles, values, colours, max, horizontal, label, suffix, tall}, dataTable) {
+export function chartPanel(id, title, {labels, titles, values, colours, max, horizontal, label, suffix, tall}, dataTable) {
   const canvas = h('canvas', {id, role: 'img', 'aria-label': `${title}: ${labels.map((l, i) => `${l} ${values[i]}${suffix ?? ''}`).join(', ')}`});
   const panel = h('section', {class: 'panel chart-panel', 'aria-labelledby': `${id}-title`},
     h('h3', {id: `${id}-title`}, title),
@@ -160,7 +168,7 @@ function chartPanel(id, title, {labels, titles, values, colours, max, horizontal
   return {panel, draw: () => barChart(canvas, {labels, titles, values, colours, max, horizontal, label, suffix})};
 }
 
-function smallTable(headings, rows) {
+export function smallTable(headings, rows) {
   return h('div', {class: 'table-wrap'}, h('table', {},
     h('thead', {}, h('tr', {}, headings.map((heading, i) => h('th', {scope: 'col', class: i > 0 ? 'num' : null}, heading)))),
     h('tbody', {}, rows.map((row) => h('tr', {}, row.map((cell, i) => (i === 0 ? h('th', {scope: 'row'}, cell) : h('td', {class: 'num'}, cell))))))));
@@ -231,21 +239,27 @@ function renderSummary(container, params, summary, entries, missing) {
   if (chartsAvailable()) charts.forEach((chart) => chart.draw());
 }
 
+/** Asks `path` until its job has finished, showing done/total on `progress`; the finished answer. */
+export async function followJob(path, progress, signal) {
+  let answer = await getJson(path, signal);
+  let total = 0; // hall tickets in the range, as the running job reports them
+  while (answer.status === 202) {
+    total = answer.body.total;
+    progress.show(answer.body.done, total);
+    await sleep((answer.retryAfter ?? DEFAULT_POLL_SECONDS) * 1000, signal);
+    answer = await getJson(path, signal);
+  }
+  progress.complete(total);
+  return answer;
+}
+
 /** Follows the job to its end (progress from done/total), then draws the summary. */
 async function run(container, params, signal) {
   const query = queryOf(params);
   const progress = progressBlock();
   fill(container, progress.block);
   try {
-    let answer = await getJson(`/api/bulk/summary?${query}`, signal);
-    let total = 0; // hall tickets in the range, as the running job reports them
-    while (answer.status === 202) {
-      total = answer.body.total;
-      progress.show(answer.body.done, total);
-      await sleep((answer.retryAfter ?? DEFAULT_POLL_SECONDS) * 1000, signal);
-      answer = await getJson(`/api/bulk/summary?${query}`, signal);
-    }
-    progress.complete(total);
+    const answer = await followJob(`/api/bulk/summary?${query}`, progress, signal);
     let entries = await getJson(`/api/bulk/calculate?${query}`, signal);
     while (entries.status === 202) { // the finished job expired in between: it runs again
       await sleep((entries.retryAfter ?? DEFAULT_POLL_SECONDS) * 1000, signal);
@@ -268,10 +282,13 @@ export function classView(main, {search, signal, navigate}) {
   const results = h('div', {id: 'class-results'});
   fill(main,
     h('h1', {tabindex: '-1'}, 'Class results'),
-    h('p', {class: 'lead no-print'}, 'Every student of a range of hall tickets in one exam: pass rates, grades, toppers.'),
+    h('p', {class: 'lead no-print'}, 'Every student of a range of hall tickets in one exam: pass rates, grades, toppers — or the class\'s whole record over every semester.'),
     classForm(params, signal, (chosen) => navigate(`/class?${queryOf(chosen)}`)),
     results);
-  if (params.hallticket_from && params.hallticket_to && params.examCode) {
+  const range = {hallticket_from: params.hallticket_from, hallticket_to: params.hallticket_to};
+  if (range.hallticket_from && range.hallticket_to && new URLSearchParams(search).get('view') === 'record') {
+    recordView(results, range, signal);
+  } else if (range.hallticket_from && range.hallticket_to && params.examCode) {
     run(results, params, signal);
   }
 }

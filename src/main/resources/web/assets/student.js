@@ -1,5 +1,5 @@
 // The student page: /student/<hallticket>, from /report/<hallticket> and /all/<hallticket> (one cached lookup; the
-// programme and regulation are read from the hall ticket). Every programme is drawn from the JSON alone: its semesters,
+// programme and regulation are read from the hall ticket), with a link to the same report as a PDF. Every programme is drawn from the JSON alone: its semesters,
 // the figures the service knows (null where it does not) and the notes saying why a figure is missing.
 // While it is shown it listens for the student's new results (/events/student/<hallticket>) and draws itself again.
 import {newResultText, notifyControl, watchResults} from './alerts.js';
@@ -30,12 +30,12 @@ export function hallTicketForm(navigate, value = '') {
 /** How people write the programmes the report's `degree` names. */
 const PROGRAMMES = {btech: 'B.Tech', bpharmacy: 'B.Pharmacy', mtech: 'M.Tech', mpharmacy: 'M.Pharmacy', mba: 'MBA', mca: 'MCA'};
 
-function programmeName(degree) {
+export function programmeName(degree) {
   return PROGRAMMES[degree] ?? degree ?? '';
 }
 
 /** An SGPA or CGPA as the API gives it: a number, "FAIL" (not awarded) or null (not computed: no grade points known). */
-function sgpaText(sgpa) {
+export function sgpaText(sgpa) {
   if (typeof sgpa === 'number') return twoDecimals(sgpa);
   return sgpa === null || sgpa === undefined ? 'not computed' : 'not awarded';
 }
@@ -106,7 +106,9 @@ function sgpaChart(report) {
   const panel = h('section', {class: 'panel chart-panel', 'aria-labelledby': 'sgpa-chart-title'},
     h('h2', {id: 'sgpa-chart-title'}, 'SGPA by semester'),
     h('div', {class: 'chart'}, canvas),
-    h('p', {class: 'footnote'}, notes.length === 0 ? 'Every semester\'s SGPA is awarded.' : notes.join(' ')));
+    h('p', {class: 'footnote'}, notes.length === 0 ? 'Every semester\'s SGPA is awarded.' : notes.join(' ')),
+    h('p', {}, h('a', {href: `/compare?${new URLSearchParams({hallticket: report.details.HTNO})}`, 'data-nav': true},
+      'Compare with another student')));
   return {panel, draw: () => barChart(canvas, {
     labels: semesters.map((s) => s.semester),
     values: semesters.map((s) => (typeof s.sgpa === 'number' ? s.sgpa : null)),
@@ -182,6 +184,9 @@ function render(main, reportAnswer, transcriptAnswer, navigate, signal) {
           h('li', {}, 'College ', h('b', {}, details['COLLEGE CODE'])),
           h('li', {}, h('b', {dataset: {field: 'programme'}}, `${report.regulation} ${programme}`), report.lateral_entry ? ', lateral entry' : ''))),
       h('div', {class: 'actions no-print'},
+        // The service's transcript PDF of the same report: every semester's subjects, the figures, marked unofficial.
+        h('a', {class: 'button secondary', href: `/report/${encodeURIComponent(details.HTNO)}.pdf`,
+          download: `transcript-${details.HTNO}.pdf`, dataset: {download: 'pdf'}}, 'Download PDF'),
         h('button', {type: 'button', class: 'secondary', onclick: () => window.print()}, 'Print memo'))),
     notifyControl(details.HTNO),
     staleNotice(reportAnswer, transcriptAnswer),

@@ -3,7 +3,7 @@ package in.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import in.results.bulk.BulkStatus;
+import in.results.bulk.ExamResults;
 import in.results.catalog.Course;
 import in.results.catalog.Degree;
 import in.results.catalog.ExamCatalog;
@@ -100,17 +100,16 @@ class StoredFormatsTest {
 
     @Test
     void a_finished_bulk_result_reads_back_equal_with_its_pages_in_order_and_its_missing_count() {
-        CopyCodec<BulkStatus.Finished> codec = StoredFormats.bulkResults(MAPPER);
+        CopyCodec<ExamResults> codec = StoredFormats.jobResults(MAPPER, ExamResults.class);
         ResultPage first = new ResultPage("B.Tech I Year I Semester (R18) Regular", STUDENT, ROWS);
         ResultPage second = new ResultPage(
                 "B.Tech I Year I Semester (R18) Regular",
                 new StudentDetails("189A1A0502", "B STUDENT", "B FATHER", "9A"),
                 ROWS.reversed());
-        BulkStatus.Finished finished = new BulkStatus.Finished(List.of(first, second), 3);
+        ExamResults finished = new ExamResults(List.of(first, second), 3);
 
         assertThat(roundTrip(codec, finished)).isEqualTo(finished);
-        assertThat(roundTrip(codec, new BulkStatus.Finished(List.of(), 0)))
-                .isEqualTo(new BulkStatus.Finished(List.of(), 0));
+        assertThat(roundTrip(codec, new ExamResults(List.of(), 0))).isEqualTo(new ExamResults(List.of(), 0));
     }
 
     @Test

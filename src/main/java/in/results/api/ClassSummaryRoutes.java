@@ -1,17 +1,17 @@
 package in.results.api;
 
-import in.results.bulk.BulkStatus;
 import in.results.report.ClassSummary;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code GET /api/bulk/summary?<the bulk parameters>}: the class summary of a bulk job. The same request names the
- * same job as {@code /api/bulk/calculate} (nothing is fetched twice): 202 with progress while it runs, then the
- * summary of its result pages.
+ * {@code GET /api/bulk/summary?<the bulk parameters>[&format=json|csv|xlsx]}: the class summary of a bulk job. The
+ * same request names the same job as {@code /api/bulk/calculate} (nothing is fetched twice): 202 with progress while
+ * it runs, then the summary of its result pages, in JSON or as a spreadsheet ({@link ClassSummarySheets}).
  */
 final class ClassSummaryRoutes {
     private final BulkRoutes bulk;
@@ -27,14 +27,17 @@ final class ClassSummaryRoutes {
     }
 
     private void summary(Context ctx) {
-        switch (bulk.status(ctx)) {
-            case BulkStatus.Loading loading -> bulk.writeLoading(ctx, loading);
-            case BulkStatus.Finished finished -> {
-                ctx.header("X-Bulk-Missing", Integer.toString(finished.missing()));
-                json.write(ctx, 200, body(ClassSummary.of(finished.pages()), finished.missing()));
+        AnswerFormat format = AnswerFormat.of(ctx);
+        bulk.answer(ctx, results -> {
+            ClassSummary summary = ClassSummary.of(results.pages());
+            if (format == AnswerFormat.JSON) {
+                json.write(ctx, 200, body(summary, results.missing()));
+            } else {
+                String name = "summary-" + Params.query(ctx, JobRequests.FROM).toUpperCase(Locale.ROOT) + "-"
+                        + Params.query(ctx, JobRequests.TO).toUpperCase(Locale.ROOT);
+                SpreadsheetWriter.write(ctx, format, name, ClassSummarySheets.of(results, summary));
             }
-            case BulkStatus.Busy busy -> throw ApiException.tooManyJobs();
-        }
+        });
     }
 
     /** The summary's body, also a tool's answer. */
@@ -47,17 +50,7 @@ final class ClassSummaryRoutes {
         body.put("failed_some", summary.failedSome());
         body.put("pass_percentage", summary.passPercentage());
         body.put("sgpa_average", summary.sgpaAverage());
-        body.put(
-                "sgpa_distribution",
-                summary.sgpaDistribution().stream()
-                        .map(band -> {
-                            Map<String, Object> json = new LinkedHashMap<>();
-                            json.put("from", band.from());
-                            json.put("to", band.to());
-                            json.put("students", band.students());
-                            return json;
-                        })
-                        .toList());
+        body.put("sgpa_distribution", ClassRecordJson.bands(summary.sgpaDistribution()));
         body.put(
                 "top_ten",
                 summary.topTen().stream()

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import in.results.alerts.Alerts;
 import in.results.archive.Archive;
 import in.results.bulk.BulkJobs;
+import in.results.bulk.ExamResults;
+import in.results.catalog.Course;
 import in.results.config.ServiceConfig;
 import in.results.core.Environment;
+import in.results.core.ExamQuery;
 import in.results.lookup.AllSemestersLookup;
 import in.results.lookup.ExamLookup;
 import in.results.lookup.ReadAheadStats;
@@ -13,7 +16,9 @@ import in.results.lookup.SemesterLookup;
 import in.results.lookup.SpecialProgrammeLookup;
 import in.results.releases.ListPage;
 import in.results.releases.ListWatch;
+import in.results.report.ClassRecord;
 import in.results.report.StudentReports;
+import in.results.report.pdf.TranscriptPdf;
 import in.results.scrape.Notification;
 import in.results.scrape.ReleaseListing;
 import in.results.store.StoreMode;
@@ -28,6 +33,8 @@ import java.util.stream.Stream;
  * mapping.
  *
  * @param reports makes students' reports (promotion table, release list)
+ * @param bulkJobs the bulk jobs of ranges of hall tickets in one exam
+ * @param classJobs the class jobs: ranges of hall tickets over every semester of their course
  * @param listWatch reads the list pages again every refresh interval while the server runs
  * @param alerts subscriptions, push, live pages, dispatch and deliveries of result alerts (run while the server runs)
  * @param archive every page read, kept for good (shown by {@code /health} and {@code /metrics}; written out and
@@ -44,7 +51,8 @@ public record HttpApi(
         AllSemestersLookup allSemesters,
         SpecialProgrammeLookup specialProgrammes,
         StudentReports reports,
-        BulkJobs bulkJobs,
+        BulkJobs<ExamQuery, ExamResults> bulkJobs,
+        BulkJobs<Course, ClassRecord> classJobs,
         ListPage<ReleaseListing> releases,
         ListPage<Notification> notifications,
         ListWatch listWatch,
@@ -68,16 +76,26 @@ public record HttpApi(
     public Javalin server() {
         JsonWriter json = new JsonWriter(config.listRefresh());
         ClientRateLimiter limiter = new ClientRateLimiter(config.trustedProxies(), clientBuckets);
-        BulkRoutes bulk = new BulkRoutes(bulkJobs, config.bulkMaxRange(), limiter, json);
+        JobRequests jobRequests = new JobRequests(config.bulkMaxRange(), limiter, json);
+        BulkRoutes bulk = new BulkRoutes(bulkJobs, jobRequests, json);
         ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats(), readAhead, alerts.live());
         ReleaseRoutes releaseRoutes = new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json);
         AttemptsRoutes attempts = new AttemptsRoutes(allSemesters, specialProgrammes, json);
-        ReportRoutes report = new ReportRoutes(allSemesters, specialProgrammes, reports, archive, json);
+        ReportRoutes report = new ReportRoutes(
+                allSemesters,
+                specialProgrammes,
+                reports,
+                archive,
+                json,
+                new TranscriptPdf(),
+                config.upstreamUrls().getFirst(),
+                environment.clock());
+        CompareRoutes compare = new CompareRoutes(allSemesters, reports, environment.executor(), limiter, json);
         McpRoutes mcp = new McpRoutes(
                 new McpTools(Stream.of(
-                                new StudentTools(allSemesters, attempts, report).tools(),
+                                new StudentTools(allSemesters, attempts, report, compare).tools(),
                                 new ReleaseTools(releases, releaseRoutes, exams).tools(),
-                                new ClassTools(bulk).tools())
+                                new ClassTools(bulkJobs, classJobs, jobRequests).tools())
                         .flatMap(List::stream)
                         .toList()),
                 JsonWriter.MAPPER);
@@ -113,6 +131,7 @@ public record HttpApi(
             javalin.events.serverStopping(listWatch::stop);
             javalin.events.serverStopping(alerts::stop);
             javalin.events.serverStopping(bulkJobs::stop);
+            javalin.events.serverStopping(classJobs::stop);
             javalin.events.serverStopped(archive::close);
             javalin.events.serverStopped(storeMode::close);
             javalin.requestLogger.http(metrics::record);
@@ -137,6 +156,7 @@ public record HttpApi(
             new FeedRoutes(releases, config.upstreamUrls().getFirst(), json).register(javalin);
             bulk.register(javalin);
             new ClassSummaryRoutes(bulk, json).register(javalin);
+            new ClassRecordRoutes(classJobs, jobRequests, json).register(javalin);
             new ExamRoutes(exams, bulk, json).register(javalin);
             new AllSemestersRoutes(allSemesters, json).register(javalin);
             report.register(javalin);
@@ -144,6 +164,8 @@ public record HttpApi(
             mcp.register(javalin);
             new AlertRoutes(alerts.subscriptions(), alerts.push(), alerts.live(), limiter, new ObjectMapper(), json)
                     .register(javalin);
+            // Before the semester route, which would take /compare/<hallticket>/<other_hallticket> for its own.
+            compare.register(javalin);
             new SemesterRoutes(semesters, json).register(javalin);
         });
     }

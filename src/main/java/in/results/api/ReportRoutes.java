@@ -15,11 +15,16 @@ import in.results.report.StudentReport;
 import in.results.report.StudentReports;
 import in.results.report.Target;
 import in.results.report.WhatIf;
+import in.results.report.pdf.Provenance;
+import in.results.report.pdf.TranscriptPdf;
+import in.results.store.CacheStatus;
 import in.results.store.CachedAnswer;
 import in.results.upstream.Priority;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.math.BigDecimal;
+import java.net.URI;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,36 +37,59 @@ import java.util.stream.Collectors;
  * {@code /all-r18/<hallticket>} (one lookup, one cache entry, the same freshness headers), with the promotion
  * standing, and on request the what-if figures ({@code ?if=}) and what a target CGPA takes ({@code ?target_cgpa=}).
  * Those parameters change the body made from the cached transcript, never what is cached; the body's ETag follows.
+ * As JSON, or as the transcript PDF ({@code /report/<hallticket>.pdf}, or {@code Accept: application/pdf}) drawn from
+ * the same body: one lookup, the same errors (always JSON) and the same freshness headers for both.
  */
 final class ReportRoutes {
     /** Said beside every promotion standing. */
     static final String PROMOTION_NOTE = "Credits earned so far in the semesters each step counts, by every attempt"
             + " read; the university can relax a threshold by circular, so check the rule named.";
 
+    private static final String JSON = "application/json";
+    private static final List<String> MEDIA_TYPES = List.of(JSON, TranscriptPdf.CONTENT_TYPE);
+
     private final AllSemestersLookup lookup;
     private final SpecialProgrammeLookup specialProgrammes;
     private final StudentReports reports;
     private final Archive archive;
     private final JsonWriter json;
+    private final TranscriptPdf pdf;
+    private final URI site;
+    private final Clock clock;
 
+    /**
+     * @param site the university's site the PDF names as its source (the primary upstream)
+     * @param clock the time the PDF says its answer was built
+     */
     ReportRoutes(
             AllSemestersLookup lookup,
             SpecialProgrammeLookup specialProgrammes,
             StudentReports reports,
             Archive archive,
-            JsonWriter json) {
+            JsonWriter json,
+            TranscriptPdf pdf,
+            URI site,
+            Clock clock) {
         this.lookup = lookup;
         this.specialProgrammes = specialProgrammes;
         this.reports = reports;
         this.archive = archive;
         this.json = json;
+        this.pdf = pdf;
+        this.site = site;
+        this.clock = clock;
     }
 
     void register(JavalinConfig config) {
-        config.routes.get("/report/{hallticket}", this::report);
+        // First: the path parameter of /report/{hallticket} would take "<hallticket>.pdf" whole.
+        config.routes.get("/report/{hallticket}.pdf", ctx -> report(ctx, TranscriptPdf.CONTENT_TYPE));
+        config.routes.get("/report/{hallticket}", ctx -> {
+            ctx.res().addHeader("Vary", "Accept"); // added: CORS may have said Vary: Origin
+            report(ctx, AcceptHeader.preferred(ctx.header("Accept"), MEDIA_TYPES));
+        });
     }
 
-    private void report(Context ctx) {
+    private void report(Context ctx, String mediaType) {
         HallTicket hallTicket = Params.hallTicket("hallticket", ctx.pathParam("hallticket"));
         // The course is read from the hall ticket, as for /all/<hallticket>.
         Course course = Params.courseOf("hallticket", hallTicket);
@@ -70,7 +98,19 @@ final class ReportRoutes {
         CachedAnswer<TranscriptAnswer> answer =
                 lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         Transcript transcript = AllSemestersRoutes.found(answer, course).transcript();
-        json.writeCached(ctx, answer, body(course, hallTicket, transcript, whatIf, RequestDeadline.of(ctx)));
+        Map<String, Object> body = body(course, hallTicket, transcript, whatIf, RequestDeadline.of(ctx));
+        if (mediaType.equals(JSON)) {
+            json.writeCached(ctx, answer, body);
+        } else {
+            // Shown in the browser; saved, named for the student (the hall ticket is checked: letters and digits).
+            ctx.header("Content-Disposition", "inline; filename=\"transcript-" + hallTicket.value() + ".pdf\"");
+            json.writeCached(ctx, answer, mediaType, pdf.render(course, transcript, body, provenanceOf(answer)));
+        }
+    }
+
+    /** The answer's source and the time it was built: now less its age. */
+    private Provenance provenanceOf(CachedAnswer<?> answer) {
+        return new Provenance(site, clock.instant().minus(answer.age()), answer.status() == CacheStatus.STALE);
     }
 
     /**
@@ -235,11 +275,7 @@ final class ReportRoutes {
         overall.put(
                 "percentage_rule",
                 report.percentage().isPresent() ? ReportRules.PERCENTAGE_RULE : ReportRules.NO_PERCENTAGE_RULE);
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("details", ResultJson.details(report.details()));
-        body.put("regulation", course.regulation().code());
-        body.put("degree", course.degree().key());
-        body.put("lateral_entry", report.lateralEntry());
+        Map<String, Object> body = ResultJson.student(report, course);
         body.put("semesters", semesters);
         body.put("overall", overall);
         putPromotion(body, report.promotion());

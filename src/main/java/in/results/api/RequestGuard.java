@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * Size limits checked before any route runs: the URL (path and query) and every query parameter. Our longest
- * legitimate request is a bulk one of about 200 characters, so the limits leave room without letting a client
- * push large inputs into parsing, logging or the university's URL.
+ * legitimate request is a report with 20 what-if pairs, about 320 characters, so the limits leave room without letting
+ * a client push large inputs into parsing, logging or the university's URL.
  */
 final class RequestGuard {
     static final int MAX_URL_LENGTH = 1024;
@@ -17,6 +17,11 @@ final class RequestGuard {
     private static final Map<String, Integer> LONGER = Map.of(WhatIfQuery.IF, WhatIfQuery.IF_MAX_LENGTH);
 
     private RequestGuard() {}
+
+    /** The most characters query parameter {@code name} may have (the OpenAPI document states the same). */
+    static int maxLengthOf(String name) {
+        return LONGER.getOrDefault(name, MAX_PARAMETER_LENGTH);
+    }
 
     static void check(Context ctx) {
         String query = ctx.queryString();
@@ -29,7 +34,7 @@ final class RequestGuard {
             throw ApiException.tooLarge("More than " + MAX_PARAMETERS + " query parameters.");
         }
         parameters.forEach((name, values) -> {
-            int most = LONGER.getOrDefault(name, MAX_PARAMETER_LENGTH);
+            int most = maxLengthOf(name);
             if (values.size() > 1 || values.stream().anyMatch(value -> value.length() > most)) {
                 throw ApiException.invalidParameter(
                         Params.safeName(name), "must be given once and be at most " + most + " characters");

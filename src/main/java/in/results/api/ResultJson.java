@@ -1,5 +1,6 @@
 package in.results.api;
 
+import in.results.catalog.Course;
 import in.results.catalog.ExamRelease;
 import in.results.catalog.ReleaseKind;
 import in.results.catalog.Semester;
@@ -8,6 +9,7 @@ import in.results.grading.GradeCalculator;
 import in.results.grading.Grading;
 import in.results.grading.Sgpa;
 import in.results.lookup.ExamAnswer;
+import in.results.report.StudentReport;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
@@ -32,6 +34,19 @@ final class ResultJson {
     enum Form {
         SHORT,
         FULL
+    }
+
+    /**
+     * The student as the answers about a student's whole course name them: {@code details}, the {@code regulation} and
+     * {@code degree} read from the hall ticket, and {@code lateral_entry}; a new map, for the caller to add to.
+     */
+    static Map<String, Object> student(StudentReport report, Course course) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("details", details(report.details()));
+        json.put("regulation", course.regulation().code());
+        json.put("degree", course.degree().key());
+        json.put("lateral_entry", report.lateralEntry());
+        return json;
     }
 
     static Map<String, String> details(StudentDetails details) {
@@ -76,11 +91,23 @@ final class ResultJson {
      * computed, {@code null} and the reason under {@code key + "_note"}.
      */
     static void putSgpa(Map<String, Object> json, String key, Sgpa sgpa) {
-        switch (sgpa) {
-            case Sgpa.Awarded awarded -> json.put(key, awarded.value());
-            case Sgpa.Fail fail -> json.put(key, "FAIL");
-            case Sgpa.NotComputed none -> putNotComputed(json, key, none);
+        if (sgpa instanceof Sgpa.NotComputed none) {
+            putNotComputed(json, key, none);
+        } else {
+            json.put(key, sgpaValue(sgpa));
         }
+    }
+
+    /**
+     * The SGPA as the number form writes it ({@link #putSgpa}): the number, the string {@code "FAIL"} when it is not
+     * awarded, {@code null} when it is not computed.
+     */
+    static Object sgpaValue(Sgpa sgpa) {
+        return switch (sgpa) {
+            case Sgpa.Awarded awarded -> awarded.value();
+            case Sgpa.Fail fail -> "FAIL";
+            case Sgpa.NotComputed none -> null;
+        };
     }
 
     /**

@@ -15,8 +15,9 @@ import java.util.stream.Collectors;
 
 /**
  * The MCP tools of one student: {@code get_student_results} ({@code /all}), {@code get_attempts}
- * ({@code /attempts}), {@code get_report} ({@code /report}) and {@code what_if} ({@code /report?if=&target_cgpa=}).
- * One all-semesters lookup and cache entry behind them all, as behind their HTTP twins, whose bodies they answer.
+ * ({@code /attempts}), {@code get_report} ({@code /report}), {@code what_if} ({@code /report?if=&target_cgpa=}) and
+ * {@code compare_students} ({@code /compare}). One all-semesters lookup and cache entry per student behind them all,
+ * as behind their HTTP twins, whose bodies they answer.
  */
 final class StudentTools {
     private static final String SGPA_WORDS = " SGPA is one semester's grade point average (\"FAIL\" while a subject of"
@@ -25,11 +26,13 @@ final class StudentTools {
     private final AllSemestersLookup lookup;
     private final AttemptsRoutes attempts;
     private final ReportRoutes reports;
+    private final CompareRoutes comparisons;
 
-    StudentTools(AllSemestersLookup lookup, AttemptsRoutes attempts, ReportRoutes reports) {
+    StudentTools(AllSemestersLookup lookup, AttemptsRoutes attempts, ReportRoutes reports, CompareRoutes comparisons) {
         this.lookup = lookup;
         this.attempts = attempts;
         this.reports = reports;
+        this.comparisons = comparisons;
     }
 
     List<McpTool> tools() {
@@ -91,7 +94,34 @@ final class StudentTools {
                                 arguments,
                                 ctx,
                                 arguments.textOrNull(WhatIfQuery.IF),
-                                arguments.textOrNull(WhatIfQuery.TARGET))));
+                                arguments.textOrNull(WhatIfQuery.TARGET))),
+                new McpTool(
+                        "compare_students",
+                        "Two students side by side",
+                        "Two students side by side, as GET /compare/<hallticket>/<other_hallticket>: each one's"
+                                + " details and course, their SGPAs semester by semester, CGPA, credits earned and open"
+                                + " backlogs (each figure a pair: [first, second]), and every subject both have with"
+                                + " both grades. The students may be of different programmes." + SGPA_WORDS,
+                        ToolSchemas.object(
+                                Map.of(
+                                        CompareRoutes.FIRST,
+                                        ToolSchemas.hallTicket("The first student's hall ticket."),
+                                        CompareRoutes.SECOND,
+                                        ToolSchemas.hallTicket("The second student's hall ticket.")),
+                                List.of(CompareRoutes.FIRST, CompareRoutes.SECOND)),
+                        this::compare));
+    }
+
+    private ToolAnswer compare(ToolArguments arguments, Context ctx) {
+        Map<String, Object> body = comparisons
+                .comparison(arguments.text(CompareRoutes.FIRST), arguments.text(CompareRoutes.SECOND), ctx)
+                .body();
+        Map<?, ?> overall = (Map<?, ?>) body.get("overall");
+        return new ToolAnswer(
+                body,
+                "CGPA " + overall.get("cgpa") + ", credits earned " + overall.get("credits_earned")
+                        + ", open backlogs " + overall.get("open_backlogs") + " (first, second); "
+                        + ((List<?>) body.get("common_subjects")).size() + " subjects in common.");
     }
 
     /** A hall ticket's course and its found transcript, or the HTTP API's 400 or 404. */

@@ -10,15 +10,15 @@ import java.util.Map;
 
 /**
  * The website: one HTML page for every view ({@code /}, {@code /student/<hallticket>}, {@code /class?<the bulk
- * parameters>}, {@code /releases}) whose script draws the view from the URL by calling the public JSON API, its
- * scripts and styles under {@code /assets/}, Chart.js from its WebJar under {@code /webjars/}, and the service worker
- * {@code /sw.js} that shows result notifications. All of it is served from the jar; the page's
- * Content-Security-Policy lets it load nothing from other hosts, run no inline script and connect only to this
- * service. Pages and files cost the university nothing, so they are not charged against the per-client rate limit;
- * the API calls the page makes are.
+ * parameters>}, {@code /releases}, {@code /compare?hallticket&other_hallticket}) whose script draws the view from the
+ * URL by calling the public JSON API, its scripts and styles under {@code /assets/}, Chart.js from its WebJar under
+ * {@code /webjars/}, and the service worker {@code /sw.js} that shows result notifications. All of it is served from
+ * the jar; the page's Content-Security-Policy lets it load nothing from other hosts, run no inline script and connect
+ * only to this service. Pages and files cost the university nothing, so they are not charged against the per-client
+ * rate limit; the API calls the page makes are.
  */
 final class WebsiteRoutes {
-    static final List<String> PAGES = List.of("/", "/student/{hallticket}", "/class", "/releases");
+    static final List<String> PAGES = List.of("/", "/student/{hallticket}", "/class", "/releases", "/compare");
     static final String PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
             + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
     /**
@@ -60,6 +60,7 @@ final class WebsiteRoutes {
         return path.equals("/")
                 || path.equals("/class")
                 || path.equals("/releases")
+                || path.equals("/compare")
                 || path.equals(SERVICE_WORKER)
                 || path.startsWith("/student/")
                 || path.startsWith(ASSETS + "/")

@@ -3,13 +3,8 @@ package in.results.bulk;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.core.Backoff;
 import in.results.core.Deadline;
-import in.results.core.ExamQuery;
 import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
-import in.results.lookup.ExamAnswer;
-import in.results.lookup.ExamLookup;
-import in.results.scrape.ResultPage;
-import in.results.upstream.Priority;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,15 +17,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.function.Consumer;
 import java.util.function.IntConsumer;
+import java.util.function.ObjIntConsumer;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One bulk job: every hall ticket of a range asked in one exam through {@link ExamLookup}, each as a task of its own
- * on the injected executor. A hall ticket holds one of the bulk share's permits while it is asked, and is asked
+ * One bulk job: every hall ticket of a range asked by its {@link JobKind}, each as a task of its own on the injected
+ * executor. A hall ticket holds one of the bulk share's permits while it is asked, and is asked
  * again after a {@link Backoff#pause} when the university failed for it, up to {@code attempts} tries.
  *
  * <p>The job ends when every hall ticket is answered or given up, when it is {@link #stop() stopped}, or at its
@@ -40,49 +35,45 @@ import org.slf4j.LoggerFactory;
  * {@link #abandon() abandoned}: it then stops without ending (another instance of a fleet goes on with it).
  * Thread-safe.
  */
-final class BulkJob {
+final class BulkJob<T, A, R> {
     private static final Logger LOG = LoggerFactory.getLogger(BulkJob.class);
 
     /** The end of the job: what requests see from then on, and when it ended (a ticker reading). */
-    private record Ending(BulkStatus.Finished status, long at) {}
+    private record Ending<R>(BulkStatus.Finished<R> status, int missing, long at) {}
 
     private final List<HallTicket> hallTickets;
-    private final ExamQuery exam;
-    private final ExamLookup lookup;
+    private final JobKind<T, A, R> kind;
+    private final T target;
     private final Semaphore bulkShare;
     private final BulkJobs.Policy policy;
     private final Ticker ticker;
     private final IntConsumer onDone;
-    private final Consumer<BulkStatus.Finished> onFinish;
+    private final ObjIntConsumer<R> onFinish;
     private final Deadline endBy;
     private final List<FutureTask<Void>> tasks;
-    private final AtomicReferenceArray<ExamAnswer> answers;
+    private final AtomicReferenceArray<JobKind.Answer<A>> answers;
     private final AtomicInteger done = new AtomicInteger();
-    private final AtomicReference<Ending> ending = new AtomicReference<>();
+    private final AtomicReference<Ending<R>> ending = new AtomicReference<>();
     private final AtomicBoolean abandoned = new AtomicBoolean();
 
     /**
      * @param bulkShare permits shared by all jobs: the upstream requests bulk work may hold at once
      * @param budget    how long the job may run from now
      * @param onDone    told the index of each hall ticket answered or given up (on the task's thread)
-     * @param onFinish  told the job's end, once
+     * @param onFinish  told the job's result and how many hall tickets it left out, once
      */
     BulkJob(
-            List<HallTicket> hallTickets,
-            ExamQuery exam,
-            ExamLookup lookup,
+            JobKey<T> key,
+            JobKind<T, A, R> kind,
             Semaphore bulkShare,
             BulkJobs.Policy policy,
             Duration budget,
             Ticker ticker,
             IntConsumer onDone,
-            Consumer<BulkStatus.Finished> onFinish) {
-        if (hallTickets.isEmpty()) {
-            throw new IllegalArgumentException("a bulk job needs at least one hall ticket");
-        }
-        this.hallTickets = List.copyOf(hallTickets);
-        this.exam = exam;
-        this.lookup = lookup;
+            ObjIntConsumer<R> onFinish) {
+        this.hallTickets = key.range().hallTickets();
+        this.kind = kind;
+        this.target = key.target();
         this.bulkShare = bulkShare;
         this.policy = policy;
         this.ticker = ticker;
@@ -101,10 +92,10 @@ final class BulkJob {
     }
 
     /** Progress while the job runs; the results once it ended. */
-    BulkStatus status() {
+    BulkStatus<R> status() {
         finishIfOverdue();
-        Ending end = ending.get();
-        return end != null ? end.status() : new BulkStatus.Loading(done.get(), hallTickets.size());
+        Ending<R> end = ending.get();
+        return end != null ? end.status() : new BulkStatus.Loading<>(done.get(), hallTickets.size());
     }
 
     boolean isFinished() {
@@ -113,7 +104,7 @@ final class BulkJob {
 
     /** When the job ended (a ticker reading); only meaningful once {@link #isFinished()}. */
     long finishedAt() {
-        Ending end = ending.get();
+        Ending<R> end = ending.get();
         return end == null ? Long.MAX_VALUE : end.at();
     }
 
@@ -122,18 +113,18 @@ final class BulkJob {
      * only {@code keepIncomplete} when it left hall tickets out, so that a new request soon asks for them again.
      */
     boolean expiredAt(long now) {
-        Ending end = ending.get();
+        Ending<R> end = ending.get();
         if (end == null) {
             return false;
         }
-        Duration keep = end.status().missing() == 0 ? policy.keepFinished() : policy.keepIncomplete();
+        Duration keep = policy.keepFor(end.missing());
         return now - end.at() > keep.toNanos();
     }
 
     /** Ends the job if its deadline has passed, cutting short the hall tickets still being asked. */
     void finishIfOverdue() {
         if (!isFinished() && endBy.remaining().isZero()) {
-            LOG.warn("bulk job for exam {} hit its deadline of {}", exam.examCode(), policy.deadline());
+            LOG.warn("bulk job for {} hit its deadline of {}", kind.describe(target), policy.deadline());
             stop();
         }
     }
@@ -176,7 +167,7 @@ final class BulkJob {
     }
 
     /** One lookup inside the bulk share of upstream slots, so bulk work never takes them all. */
-    private ExamAnswer lookupWithinShare(HallTicket hallTicket) {
+    private JobKind.Answer<A> lookupWithinShare(HallTicket hallTicket) {
         try {
             if (!bulkShare.tryAcquire(endBy.remaining().toNanos(), TimeUnit.NANOSECONDS)) {
                 throw LookupFailure.unavailable("no bulk slot before the job's deadline");
@@ -186,7 +177,7 @@ final class BulkJob {
             throw LookupFailure.unavailable("bulk job stopped");
         }
         try {
-            return lookup.lookup(hallTicket, exam, Priority.BULK, endBy).value();
+            return kind.ask(target, hallTicket, endBy);
         } finally {
             bulkShare.release();
         }
@@ -212,21 +203,27 @@ final class BulkJob {
         if (abandoned.get()) {
             return false;
         }
-        List<ResultPage> pages = new ArrayList<>();
-        int missing = 0;
+        List<A> found = new ArrayList<>();
+        List<HallTicket> noResult = new ArrayList<>();
+        List<HallTicket> missing = new ArrayList<>();
         for (int i = 0; i < answers.length(); i++) {
             switch (answers.get(i)) {
-                case ExamAnswer.Found found -> pages.add(found.page());
-                case ExamAnswer.NoResult none -> {}
-                case null -> missing++;
+                case JobKind.Answer.Found<A> answered -> found.add(answered.value());
+                case JobKind.Answer.NoResult<A> none -> noResult.add(hallTickets.get(i));
+                case null -> missing.add(hallTickets.get(i));
             }
         }
-        BulkStatus.Finished finished = new BulkStatus.Finished(pages, missing);
-        if (!ending.compareAndSet(null, new Ending(finished, ticker.read()))) {
+        R result = kind.resultOf(target, new JobKind.Tally<>(found, noResult, missing));
+        Ending<R> end = new Ending<>(new BulkStatus.Finished<>(result), missing.size(), ticker.read());
+        if (!ending.compareAndSet(null, end)) {
             return false;
         }
-        onFinish.accept(finished);
-        LOG.info("bulk job for exam {} finished: {} results, {} left out", exam.examCode(), pages.size(), missing);
+        onFinish.accept(result, missing.size());
+        LOG.info(
+                "bulk job for {} finished: {} results, {} left out",
+                kind.describe(target),
+                found.size(),
+                missing.size());
         return true;
     }
 }

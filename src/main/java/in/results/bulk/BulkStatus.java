@@ -1,23 +1,19 @@
 package in.results.bulk;
 
-import in.results.scrape.ResultPage;
-import java.util.List;
+import java.util.Objects;
 
-/** What a bulk request sees of its job. */
-public sealed interface BulkStatus {
+/** What a bulk request sees of its job, whose finished result is an {@code R}. */
+public sealed interface BulkStatus<R> {
     /** The job runs: {@code done} of {@code total} hall tickets answered so far. */
-    record Loading(int done, int total) implements BulkStatus {}
+    record Loading<R>(int done, int total) implements BulkStatus<R> {}
 
-    /**
-     * The job ended: the result pages of every hall ticket that has one, in roll order; {@code missing} hall
-     * tickets are left out because the university failed for them even after retries (or the deadline hit).
-     */
-    record Finished(List<ResultPage> pages, int missing) implements BulkStatus {
+    /** The job ended with {@code result}. */
+    record Finished<R>(R result) implements BulkStatus<R> {
         public Finished {
-            pages = List.copyOf(pages);
+            Objects.requireNonNull(result, "result");
         }
     }
 
     /** Too many jobs run already; the request should be retried later. */
-    record Busy() implements BulkStatus {}
+    record Busy<R>() implements BulkStatus<R> {}
 }

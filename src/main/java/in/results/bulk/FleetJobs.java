@@ -3,8 +3,6 @@ package in.results.bulk;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.core.Deadline;
 import in.results.core.Environment;
-import in.results.core.ExamQuery;
-import in.results.lookup.ExamLookup;
 import in.results.redis.JobLease;
 import in.results.redis.SharedJobs;
 import in.results.redis.SharedJobs.Standing;
@@ -36,7 +34,7 @@ import org.slf4j.LoggerFactory;
  *       runs for the fleet go on and answer here.</li>
  * </ul>
  */
-final class FleetJobs implements BulkJobs {
+final class FleetJobs<T, A, R> implements BulkJobs<T, R> {
     private static final Logger LOG = LoggerFactory.getLogger(FleetJobs.class);
     /** How often each instance looks for jobs whose runner's lease ended. */
     static final Duration WATCH_EVERY = Duration.ofSeconds(1);
@@ -46,61 +44,62 @@ final class FleetJobs implements BulkJobs {
     private static final Duration ASK_REDIS = Duration.ofSeconds(2);
 
     /** A job this instance runs for the fleet. */
-    private record Running(BulkJob job, JobLease<BulkStatus.Finished> lease) {}
+    private record Running<T, A, R>(BulkJob<T, A, R> job, JobLease<R> lease) {}
 
-    private final ExamLookup lookup;
+    private final JobKind<T, A, R> kind;
     private final Policy policy;
     private final Ticker ticker;
     private final Executor executor;
-    private final SharedJobs<BulkStatus.Finished> shared;
+    private final SharedJobs<R> shared;
     private final SharedJobs.Rules rules;
-    private final LocalJobs alone;
+    private final LocalJobs<T, A, R> alone;
     private final Semaphore bulkShare;
-    private final Map<JobKey, Running> here = new ConcurrentHashMap<>();
+    private final Map<JobKey<T>, Running<T, A, R>> here = new ConcurrentHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     /** Starts looking for jobs to resume, on the environment's executor, until {@link #stop()}. */
     FleetJobs(
-            ExamLookup lookup,
-            Policy policy,
+            JobKind<T, A, R> kind,
+            JobCapacity capacity,
             Environment environment,
-            SharedJobs<BulkStatus.Finished> shared,
-            LocalJobs alone) {
-        this.lookup = lookup;
-        this.policy = policy;
+            SharedJobs<R> shared,
+            LocalJobs<T, A, R> alone) {
+        this.kind = kind;
+        this.policy = capacity.policy();
         this.ticker = environment.ticker();
         this.executor = environment.executor();
         this.shared = shared;
         this.rules = new SharedJobs.Rules(policy.maxRunning(), policy.deadline(), RESUME_AT_LEAST);
         this.alone = alone;
-        this.bulkShare = alone.bulkShare(); // one share of the upstream slots for every job of this instance
+        this.bulkShare = capacity.bulkShare(); // one share of the upstream slots for every job of this instance
         executor.execute(this::watchForOrphans);
     }
 
     @Override
-    public boolean hasJob(HallTicketRange range, ExamQuery exam) {
-        JobKey key = new JobKey(range, exam);
-        return shared.exists(key.id(), askRedis()).orElseGet(() -> here.containsKey(key) || alone.hasJob(range, exam));
+    public boolean hasJob(HallTicketRange range, T target) {
+        JobKey<T> key = new JobKey<>(range, target);
+        return shared.exists(kind.idOf(range, target), askRedis())
+                .orElseGet(() -> here.containsKey(key) || alone.hasJob(range, target));
     }
 
     @Override
-    public BulkStatus request(HallTicketRange range, ExamQuery exam) {
+    public BulkStatus<R> request(HallTicketRange range, T target) {
         long now = ticker.read();
         here.values().forEach(running -> running.job().finishIfOverdue());
         here.values().removeIf(running -> running.job().expiredAt(now));
-        JobKey key = new JobKey(range, exam);
-        return switch (shared.request(key.id(), range.size(), rules, false, askRedis())) {
-            case Standing.Finished<BulkStatus.Finished> finished -> finished.result();
-            case Standing.Running<BulkStatus.Finished> running -> new BulkStatus.Loading(running.done(), range.size());
-            case Standing.Claimed<BulkStatus.Finished> claimed -> {
+        JobKey<T> key = new JobKey<>(range, target);
+        return switch (shared.request(kind.idOf(range, target), range.size(), rules, false, askRedis())) {
+            case Standing.Finished<R> finished -> new BulkStatus.Finished<>(finished.result());
+            case Standing.Running<R> running -> new BulkStatus.Loading<>(running.done(), range.size());
+            case Standing.Claimed<R> claimed -> {
                 run(key, claimed);
-                yield new BulkStatus.Loading(claimed.done(), range.size());
+                yield new BulkStatus.Loading<>(claimed.done(), range.size());
             }
-            case Standing.Busy<BulkStatus.Finished> busy -> new BulkStatus.Busy();
-            case Standing.Gone<BulkStatus.Finished> gone -> new BulkStatus.Busy(); // only when resuming
-            case Standing.Down<BulkStatus.Finished> down -> {
-                Running mine = here.get(key);
-                yield mine != null ? mine.job().status() : alone.request(range, exam);
+            case Standing.Busy<R> busy -> new BulkStatus.Busy<>();
+            case Standing.Gone<R> gone -> new BulkStatus.Busy<>(); // only when resuming
+            case Standing.Down<R> down -> {
+                Running<T, A, R> mine = here.get(key);
+                yield mine != null ? mine.job().status() : alone.request(range, target);
             }
         };
     }
@@ -118,38 +117,27 @@ final class FleetJobs implements BulkJobs {
     }
 
     /** Runs a job claimed for this instance: progress and end go to Redis, the lease is renewed meanwhile. */
-    private void run(JobKey key, Standing.Claimed<BulkStatus.Finished> claimed) {
-        JobLease<BulkStatus.Finished> lease = claimed.lease();
-        AtomicReference<Running> self = new AtomicReference<>();
-        BulkJob job = new BulkJob(
-                key.range().hallTickets(),
-                key.exam(),
-                lookup,
-                bulkShare,
-                policy,
-                claimed.budget(),
-                ticker,
-                lease::progress,
-                finished -> {
-                    Duration keep = finished.missing() == 0 ? policy.keepFinished() : policy.keepIncomplete();
-                    if (lease.finish(finished, keep)) {
+    private void run(JobKey<T> key, Standing.Claimed<R> claimed) {
+        JobLease<R> lease = claimed.lease();
+        AtomicReference<Running<T, A, R>> self = new AtomicReference<>();
+        BulkJob<T, A, R> job = new BulkJob<>(
+                key, kind, bulkShare, policy, claimed.budget(), ticker, lease::progress, (result, missing) -> {
+                    if (lease.finish(result, policy.keepFor(missing))) {
                         here.remove(key, self.get()); // else kept here, to answer while Redis is away
                     }
                 });
-        Running running = new Running(job, lease);
+        Running<T, A, R> running = new Running<>(job, lease);
         self.set(running);
         here.put(key, running);
         lease.renewUntilEnded(() -> {
-            LOG.info(
-                    "bulk job for exam {} is run by another instance now: stopping it here",
-                    key.exam().examCode());
+            LOG.info("bulk job for {} is run by another instance now: stopping it here", kind.describe(key.target()));
             here.remove(key, running);
             job.abandon();
         });
         if (claimed.resumed()) {
             LOG.info(
-                    "bulk job for exam {} ({} to {}) resumed here: {} of {} hall tickets were done",
-                    key.exam().examCode(),
+                    "bulk job for {} ({} to {}) resumed here: {} of {} hall tickets were done",
+                    kind.describe(key.target()),
                     key.range().first(),
                     key.range().last(),
                     claimed.done(),
@@ -162,7 +150,7 @@ final class FleetJobs implements BulkJobs {
         try {
             while (!stopped.await(WATCH_EVERY.toMillis(), TimeUnit.MILLISECONDS)) {
                 for (String id : shared.orphans(askRedis())) {
-                    JobKey.fromId(id).ifPresent(this::resume);
+                    kind.keyOf(id).ifPresent(this::resume); // another kind's job is resumed by its own watcher
                 }
             }
         } catch (InterruptedException e) {
@@ -170,10 +158,15 @@ final class FleetJobs implements BulkJobs {
         }
     }
 
-    private void resume(JobKey key) {
+    private void resume(JobKey<T> key) {
         if (stopped.getCount() > 0
-                && shared.request(key.id(), key.range().size(), rules, true, askRedis())
-                        instanceof Standing.Claimed<BulkStatus.Finished> claimed) {
+                && shared.request(
+                                kind.idOf(key.range(), key.target()),
+                                key.range().size(),
+                                rules,
+                                true,
+                                askRedis())
+                        instanceof Standing.Claimed<R> claimed) {
             run(key, claimed);
         }
     }

@@ -203,15 +203,37 @@ public final class ExamCatalog {
     }
 
     /**
-     * Whether the list shows the regular release of {@code semester} that {@code hallTicket}'s batch sits: a regular
-     * release of it dated on or after the batch could first have results of it ({@link Semester#firstResultsOf}), or
-     * of unknown date. Once it is listed, the batch's year has ended on the list, whether or not the student sat it.
+     * Whether the list shows the regular release of {@code semester} that {@code hallTicket}'s batch sits, by the two
+     * rules that find a student's attempts: a regular release of it dated on or after the batch could first have
+     * results of it ({@link Semester#firstResultsOf}); and for a year's second semester, one dated on or after the
+     * batch's regular release of the year's first (the first such release), which must be listed too. Without the
+     * second rule an earlier batch's release delayed into the next calendar year (the 2018 batch's 2-2, January 2021)
+     * would end a later batch's year before it had begun. A release of unknown date counts as listed and sets no
+     * bound. Once it is listed, the batch's year has ended on the list, whether or not the student sat it.
      */
     public boolean listsBatchRegular(Course course, Semester semester, HallTicket hallTicket) {
         LocalDate first = semester.firstResultsOf(hallTicket);
+        if (semester.half() == 2) {
+            List<ExamRelease> opening = batchRegulars(course, Semester.of(semester.year(), 1), first);
+            if (opening.isEmpty()) {
+                return false;
+            }
+            if (opening.stream().allMatch(release -> release.releasedOn().isPresent())) {
+                first = opening.stream()
+                        .map(release -> release.releasedOn().orElseThrow())
+                        .min(Comparator.naturalOrder())
+                        .orElseThrow();
+            }
+        }
+        return !batchRegulars(course, semester, first).isEmpty();
+    }
+
+    /** The regular releases of {@code semester} dated on or after {@code first}, or of unknown date. */
+    private List<ExamRelease> batchRegulars(Course course, Semester semester, LocalDate first) {
         return regularReleases(course, semester).stream()
-                .anyMatch(release ->
-                        release.releasedOn().map(date -> !date.isBefore(first)).orElse(true));
+                .filter(release ->
+                        release.releasedOn().map(date -> !date.isBefore(first)).orElse(true))
+                .toList();
     }
 
     /**

@@ -1,7 +1,9 @@
 package in.results.catalog;
 
 import in.results.core.HallTicket;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -63,5 +65,16 @@ public sealed interface StudentCourse {
                 .<StudentCourse>map(Served::new)
                 .orElseGet(() -> new NotServed(degree.displayName() + " results are served for students admitted in "
                         + Course.firstServedAdmission(degree) + " or later; this hall ticket is of an earlier batch."));
+    }
+
+    /**
+     * The first of {@code hallTickets} that is not a student of {@code course} (another programme, entry or batch, or
+     * a hall ticket that names no served course); empty when every one is.
+     */
+    static Optional<HallTicket> firstNotOf(Course course, List<HallTicket> hallTickets) {
+        return hallTickets.stream()
+                .filter(hallTicket -> !(of(hallTicket) instanceof Served served
+                        && served.course().equals(course)))
+                .findFirst();
     }
 }

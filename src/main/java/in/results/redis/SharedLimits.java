@@ -180,4 +180,8 @@ public final class SharedLimits {
     public int perSecond() {
         return perSecond;
     }
+
+    public int bulkSlots() {
+        return bulkSlots;
+    }
 }

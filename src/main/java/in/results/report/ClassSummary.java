@@ -8,10 +8,8 @@ import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +25,7 @@ import java.util.Objects;
  * @param failedSome        students with at least one fail grade
  * @param passPercentage    passedAll / students × 100, rounded half-up to 2 decimals (0 without students)
  * @param sgpaAverage       mean of the awarded SGPAs, rounded half-up to 2 decimals (0 when none is awarded)
- * @param sgpaDistribution  awarded SGPAs counted in the bands of {@link #BAND_LIMITS}, lowest band first
+ * @param sgpaDistribution  awarded SGPAs counted in the bands of {@link PointBand#LIMITS}, lowest band first
  * @param topTen            the ten best awarded SGPAs, best first, ties in roll order and sharing a rank
  * @param gradeDistribution every row of every student counted by grade, in {@link #GRADE_ORDER}
  * @param subjects          per subject, in the order subjects first appear on the pages
@@ -39,18 +37,15 @@ public record ClassSummary(
         int failedSome,
         BigDecimal passPercentage,
         BigDecimal sgpaAverage,
-        List<SgpaBand> sgpaDistribution,
+        List<PointBand> sgpaDistribution,
         List<Ranked> topTen,
         Map<String, Integer> gradeDistribution,
         List<SubjectSummary> subjects) {
 
     /** Grades in the order they are listed; grades the table does not know follow in the order first seen. */
     public static final List<String> GRADE_ORDER = List.of("O", "A+", "A", "B+", "B", "C", "D", "P", "F", "Ab", "-");
-    /** Lower limits of the SGPA bands: [0, 5), [5, 6), … [8, 9), and [9, 10] holding 10 too. */
-    public static final List<Integer> BAND_LIMITS = List.of(0, 5, 6, 7, 8, 9);
 
     private static final int TOP = 10;
-    private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
 
     public ClassSummary {
         Objects.requireNonNull(examTitle, "examTitle");
@@ -61,9 +56,6 @@ public record ClassSummary(
         gradeDistribution = Collections.unmodifiableMap(new LinkedHashMap<>(gradeDistribution));
         subjects = List.copyOf(subjects);
     }
-
-    /** Students whose awarded SGPA is at least {@code from} and below {@code to} (the top band includes 10). */
-    public record SgpaBand(int from, int to, int students) {}
 
     /** One of the top ten: the rank is 1 + the number of students with a higher SGPA. */
     public record Ranked(int rank, StudentDetails details, BigDecimal sgpa) {
@@ -101,16 +93,12 @@ public record ClassSummary(
     /** The summary of a class from its result pages, in roll order. */
     public static ClassSummary of(List<ResultPage> pages) {
         List<Scored> awarded = new ArrayList<>();
-        int[] bands = new int[BAND_LIMITS.size()];
-        BigDecimal sgpaSum = BigDecimal.ZERO;
         Map<String, List<SubjectResult>> rowsBySubject = new LinkedHashMap<>();
         List<String> grades = new ArrayList<>();
         for (ResultPage page : pages) {
             if (GradeCalculator.sgpaOf(page.subjects(), Grading.ofPage(page))
                     instanceof Sgpa.Awarded(BigDecimal sgpa)) {
                 awarded.add(new Scored(page.details(), sgpa));
-                sgpaSum = sgpaSum.add(sgpa);
-                bands[bandOf(sgpa)]++;
             }
             for (SubjectResult row : page.subjects()) {
                 rowsBySubject
@@ -119,11 +107,7 @@ public record ClassSummary(
                 grades.add(row.grade());
             }
         }
-        List<SgpaBand> distribution = new ArrayList<>();
-        for (int i = 0; i < bands.length; i++) {
-            int to = i + 1 < BAND_LIMITS.size() ? BAND_LIMITS.get(i + 1) : 10;
-            distribution.add(new SgpaBand(BAND_LIMITS.get(i), to, bands[i]));
-        }
+        List<BigDecimal> sgpas = awarded.stream().map(Scored::sgpa).toList();
         List<SubjectSummary> subjects = rowsBySubject.entrySet().stream()
                 .map(entry -> subjectOf(entry.getKey(), entry.getValue()))
                 .toList();
@@ -133,42 +117,23 @@ public record ClassSummary(
                 students,
                 awarded.size(),
                 students - awarded.size(),
-                percent(awarded.size(), students),
-                awarded.isEmpty()
-                        ? BigDecimal.ZERO.setScale(2)
-                        : sgpaSum.divide(BigDecimal.valueOf(awarded.size()), 2, RoundingMode.HALF_UP),
-                distribution,
+                ClassFigures.percent(awarded.size(), students),
+                ClassFigures.average(sgpas),
+                PointBand.distribution(sgpas),
                 topTen(awarded),
                 countByGrade(grades),
                 subjects);
-    }
-
-    private static int bandOf(BigDecimal sgpa) {
-        for (int i = BAND_LIMITS.size() - 1; i > 0; i--) {
-            if (sgpa.compareTo(BigDecimal.valueOf(BAND_LIMITS.get(i))) >= 0) {
-                return i;
-            }
-        }
-        return 0;
     }
 
     /** A student whose SGPA is awarded. */
     private record Scored(StudentDetails details, BigDecimal sgpa) {}
 
     private static List<Ranked> topTen(List<Scored> awarded) {
-        List<Scored> best = awarded.stream()
-                .sorted(Comparator.comparing(Scored::sgpa).reversed()) // stable: ties stay in roll order
+        return ClassFigures.ranked(awarded, Scored::sgpa).stream()
                 .limit(TOP)
+                .map(ranked -> new Ranked(
+                        ranked.rank(), ranked.entry().details(), ranked.entry().sgpa()))
                 .toList();
-        List<Ranked> ranked = new ArrayList<>();
-        for (int i = 0; i < best.size(); i++) {
-            Scored entry = best.get(i);
-            int rank = i > 0 && best.get(i - 1).sgpa().compareTo(entry.sgpa()) == 0
-                    ? ranked.get(i - 1).rank()
-                    : i + 1;
-            ranked.add(new Ranked(rank, entry.details(), entry.sgpa()));
-        }
-        return ranked;
     }
 
     private static SubjectSummary subjectOf(String code, List<SubjectResult> rows) {
@@ -188,7 +153,7 @@ public record ClassSummary(
                 rows.size(),
                 appeared,
                 passed,
-                percent(passed, appeared),
+                ClassFigures.percent(passed, appeared),
                 countByGrade(rows.stream().map(SubjectResult::grade).toList()));
     }
 
@@ -200,11 +165,5 @@ public record ClassSummary(
         GRADE_ORDER.stream().filter(seen::containsKey).forEach(grade -> ordered.put(grade, seen.get(grade)));
         seen.forEach(ordered::putIfAbsent);
         return ordered;
-    }
-
-    private static BigDecimal percent(int part, int whole) {
-        return whole == 0
-                ? BigDecimal.ZERO.setScale(2)
-                : BigDecimal.valueOf(part).multiply(HUNDRED).divide(BigDecimal.valueOf(whole), 2, RoundingMode.HALF_UP);
     }
 }

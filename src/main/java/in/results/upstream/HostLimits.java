@@ -59,7 +59,12 @@ public sealed interface HostLimits permits LocalLimits, FleetLimits {
      * @param slotWait  the longest a request waits for a slot once it has its token
      */
     static HostLimits local(int slots, int perSecond, Duration slotWait, Ticker ticker) {
-        return new LocalLimits(slots, perSecond, slotWait, ticker);
+        return local(slots, slots, perSecond, slotWait, ticker);
+    }
+
+    /** As {@link #local(int, int, Duration, Ticker)}, bulk requests holding at most {@code bulkSlots} of the slots. */
+    static HostLimits local(int slots, int bulkSlots, int perSecond, Duration slotWait, Ticker ticker) {
+        return new LocalLimits(slots, bulkSlots, perSecond, slotWait, ticker);
     }
 
     /**
@@ -67,6 +72,7 @@ public sealed interface HostLimits permits LocalLimits, FleetLimits {
      * does not answer, the same totals are applied locally, a slot waited for at most {@code slotWait}.
      */
     static HostLimits fleet(SharedLimits shared, Duration slotWait, Ticker ticker) {
-        return new FleetLimits(shared, new LocalLimits(shared.slots(), shared.perSecond(), slotWait, ticker));
+        return new FleetLimits(
+                shared, new LocalLimits(shared.slots(), shared.bulkSlots(), shared.perSecond(), slotWait, ticker));
     }
 }

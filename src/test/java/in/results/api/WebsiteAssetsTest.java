@@ -16,8 +16,17 @@ import org.junit.jupiter.api.Test;
 class WebsiteAssetsTest {
     private static final Pattern PAGE_REFERENCE = Pattern.compile("(?:src|href)=\"(/(?:assets|webjars)/[^\"]+)\"");
     private static final Pattern MODULE_IMPORT = Pattern.compile("from '\\./([^']+)'");
-    private static final List<String> SCRIPTS =
-            List.of("app.js", "api.js", "ui.js", "charts.js", "student.js", "whatif.js", "classpage.js", "releases.js");
+    private static final List<String> SCRIPTS = List.of(
+            "app.js",
+            "api.js",
+            "ui.js",
+            "charts.js",
+            "student.js",
+            "whatif.js",
+            "classpage.js",
+            "classrecord.js",
+            "releases.js",
+            "compare.js");
 
     private static String resource(String path) {
         try (InputStream in = WebsiteAssetsTest.class.getResourceAsStream(path)) {

@@ -47,8 +47,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * day at a size that is a parameter, every answer after the announcement checked ({@link ResultsDayAtScale});
  * {@code alerts} — a new release dispatched to 500 webhook subscribers, alone and during a results-day burst
  * ({@link AlertsBenchmark}); {@code alerts-retention} — the alerts' tables per 1,000 subscribers and release, before
- * and after a pruning pass, on SQLite and PostgreSQL ({@link AlertsRetentionBenchmark}); {@code wire} — the jar in a
- * process of its own under {@code wrk} ({@link WireBenchmark}).
+ * and after a pruning pass, on SQLite and PostgreSQL ({@link AlertsRetentionBenchmark}); {@code pdf} — the transcript
+ * PDF of the fullest record on a cached transcript, its latency and size ({@link TranscriptPdfBenchmark});
+ * {@code class-record} — the whole record of 60 hall tickets cold, asked again, and after a restart on the same
+ * archive ({@link ClassRecordBenchmark}); {@code wire} — the jar in a process of its own under {@code wrk}
+ * ({@link WireBenchmark}).
  * Worlds ({@code -Dbench.worlds}): {@code latest}, a day {@code YYYY-MM-DD} (the university as it stood then),
  * either with {@code +YYYY-MM-DD} (the list without its rows released before that day).
  */
@@ -209,6 +212,12 @@ public final class Benchmarks {
         }
         if (SUITES.contains("alerts-retention")) {
             new AlertsRetentionBenchmark().run();
+        }
+        if (SUITES.contains("pdf")) {
+            new TranscriptPdfBenchmark(cohort).run();
+        }
+        if (SUITES.contains("class-record")) {
+            new ClassRecordBenchmark(cohort).run();
         }
         if (SUITES.contains("wire")) {
             new WireBenchmark().run();

@@ -58,7 +58,7 @@ class BulkJobsTest {
     private final ManualTicker ticker = new ManualTicker();
     private final ManualExecutor executor = new ManualExecutor();
     private UniversitySimulator university;
-    private BulkJobs jobs;
+    private BulkJobs<ExamQuery, ExamResults> jobs;
     private Archive archive;
 
     @TempDir
@@ -82,7 +82,8 @@ class BulkJobsTest {
                 Clock.systemUTC());
         BulkJobs.Policy policy =
                 new BulkJobs.Policy(1, 2, 10, KEEP_FINISHED, KEEP_INCOMPLETE, DEADLINE, 2, Duration.ZERO);
-        jobs = BulkJobs.local(lookup, policy, new Environment(ticker, Clock.systemUTC(), executor));
+        jobs = BulkJobs.local(
+                BulkJobs.exams(lookup), new JobCapacity(policy), new Environment(ticker, Clock.systemUTC(), executor));
     }
 
     @AfterEach
@@ -115,43 +116,46 @@ class BulkJobsTest {
                 .toList();
     }
 
-    private static List<String> hallTicketsOf(BulkStatus status) {
+    private static ExamResults resultsOf(BulkStatus<ExamResults> status) {
         assertThat(status).isInstanceOf(BulkStatus.Finished.class);
-        return ((BulkStatus.Finished) status)
-                .pages().stream()
-                        .map(ResultPage::details)
-                        .map(StudentDetails::hallTicket)
-                        .toList();
+        return ((BulkStatus.Finished<ExamResults>) status).result();
+    }
+
+    private static List<String> hallTicketsOf(BulkStatus<ExamResults> status) {
+        return resultsOf(status).pages().stream()
+                .map(ResultPage::details)
+                .map(StudentDetails::hallTicket)
+                .toList();
     }
 
     @Test
     void a_job_reports_progress_as_its_hall_tickets_are_answered_one_by_one() {
         HallTicketRange range = rolls("01", "03");
 
-        BulkStatus started = jobs.request(range, QUERY);
+        BulkStatus<ExamResults> started = jobs.request(range, QUERY);
         executor.runNext();
-        BulkStatus afterOne = jobs.request(range, QUERY);
+        BulkStatus<ExamResults> afterOne = jobs.request(range, QUERY);
         executor.runNext();
-        BulkStatus afterTwo = jobs.request(range, QUERY);
+        BulkStatus<ExamResults> afterTwo = jobs.request(range, QUERY);
         executor.runNext();
-        BulkStatus finished = jobs.request(range, QUERY);
+        BulkStatus<ExamResults> finished = jobs.request(range, QUERY);
 
-        assertThat(started).isEqualTo(new BulkStatus.Loading(0, 3));
-        assertThat(afterOne).isEqualTo(new BulkStatus.Loading(1, 3));
-        assertThat(afterTwo).isEqualTo(new BulkStatus.Loading(2, 3));
+        assertThat(started).isEqualTo(new BulkStatus.Loading<>(0, 3));
+        assertThat(afterOne).isEqualTo(new BulkStatus.Loading<>(1, 3));
+        assertThat(afterTwo).isEqualTo(new BulkStatus.Loading<>(2, 3));
         assertThat(withResults(range)).isNotEmpty();
         assertThat(hallTicketsOf(finished)).containsExactlyElementsOf(withResults(range));
-        assertThat(((BulkStatus.Finished) finished).missing()).isZero();
+        assertThat(resultsOf(finished).missing()).isZero();
         assertThat(university.requestCount("/resultAction")).isEqualTo(3);
     }
 
     @Test
     void identical_requests_share_one_job_and_a_second_job_beyond_the_running_limit_is_busy() {
         jobs.request(rolls("01", "03"), QUERY);
-        BulkStatus again = jobs.request(rolls("01", "03"), QUERY);
-        BulkStatus other = jobs.request(rolls("04", "06"), QUERY);
+        BulkStatus<ExamResults> again = jobs.request(rolls("01", "03"), QUERY);
+        BulkStatus<ExamResults> other = jobs.request(rolls("04", "06"), QUERY);
 
-        assertThat(again).isEqualTo(new BulkStatus.Loading(0, 3));
+        assertThat(again).isEqualTo(new BulkStatus.Loading<>(0, 3));
         assertThat(other).isInstanceOf(BulkStatus.Busy.class);
         assertThat(executor.queued()).isEqualTo(3);
     }
@@ -163,15 +167,15 @@ class BulkJobsTest {
         executor.runNext();
 
         ticker.advance(DEADLINE.plusNanos(1));
-        BulkStatus ended = jobs.request(range, QUERY);
-        BulkStatus next = jobs.request(rolls("04", "06"), QUERY);
+        BulkStatus<ExamResults> ended = jobs.request(range, QUERY);
+        BulkStatus<ExamResults> next = jobs.request(rolls("04", "06"), QUERY);
         long askedBeforeTheRest = university.requestCount("/resultAction");
         executor.runNext(); // the first job's cancelled tasks run nothing
         executor.runNext();
 
         assertThat(ended).isInstanceOf(BulkStatus.Finished.class);
-        assertThat(((BulkStatus.Finished) ended).missing()).isEqualTo(2);
-        assertThat(next).isEqualTo(new BulkStatus.Loading(0, 3));
+        assertThat(resultsOf(ended).missing()).isEqualTo(2);
+        assertThat(next).isEqualTo(new BulkStatus.Loading<>(0, 3));
         assertThat(askedBeforeTheRest).isEqualTo(1);
         assertThat(university.requestCount("/resultAction")).isEqualTo(1);
     }
@@ -190,17 +194,17 @@ class BulkJobsTest {
         HallTicketRange incomplete = rolls("03", "04");
         jobs.request(incomplete, QUERY);
         executor.runAll();
-        BulkStatus failed = jobs.request(incomplete, QUERY);
+        BulkStatus<ExamResults> failed = jobs.request(incomplete, QUERY);
         ticker.advance(KEEP_INCOMPLETE);
         boolean keptIncomplete = jobs.hasJob(incomplete, QUERY);
         ticker.advance(Duration.ofNanos(1));
-        BulkStatus renewed = jobs.request(incomplete, QUERY);
+        BulkStatus<ExamResults> renewed = jobs.request(incomplete, QUERY);
 
         assertThat(keptComplete).isTrue();
         assertThat(forgottenComplete).isTrue();
-        assertThat(((BulkStatus.Finished) failed).missing()).isEqualTo(2);
+        assertThat(resultsOf(failed).missing()).isEqualTo(2);
         assertThat(keptIncomplete).isTrue();
-        assertThat(renewed).isEqualTo(new BulkStatus.Loading(0, 2));
+        assertThat(renewed).isEqualTo(new BulkStatus.Loading<>(0, 2));
     }
 
     @Test
@@ -210,9 +214,9 @@ class BulkJobsTest {
 
         jobs.request(range, QUERY);
         executor.runAll();
-        BulkStatus finished = jobs.request(range, QUERY);
+        BulkStatus<ExamResults> finished = jobs.request(range, QUERY);
 
-        assertThat(finished).isEqualTo(new BulkStatus.Finished(List.of(), 3));
+        assertThat(finished).isEqualTo(new BulkStatus.Finished<>(new ExamResults(List.of(), 3)));
         assertThat(university.requestCount("/resultAction")).isEqualTo(3 * 2); // two tries each
     }
 
@@ -227,7 +231,7 @@ class BulkJobsTest {
 
         assertThat(jobs.request(range, QUERY))
                 .isInstanceOf(BulkStatus.Finished.class)
-                .extracting(status -> ((BulkStatus.Finished) status).missing())
+                .extracting(status -> resultsOf(status).missing())
                 .isEqualTo(2);
         assertThat(university.requestCount("/resultAction")).isEqualTo(1);
     }

@@ -5,6 +5,7 @@ import static in.results.catalog.ReleaseListFixture.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import in.results.core.HallTicket;
 import in.results.core.Regulation;
 import java.time.LocalDate;
 import java.util.Arrays;
@@ -181,6 +182,37 @@ class ExamCatalogTest {
     @Nested
     class May2022List {
         private final ExamCatalog catalog = ExamCatalog.from(ReleaseListFixture.may2022());
+
+        /** The list as it stood at the end of {@code day}: its rows released by then. */
+        private static ExamCatalog listedBy(LocalDate day) {
+            return ExamCatalog.from(ReleaseListFixture.may2022().stream()
+                    .filter(row -> ExamCatalog.releaseOf(row)
+                            .flatMap(ExamRelease::releasedOn)
+                            .map(date -> !date.isAfter(day))
+                            .orElse(true))
+                    .toList());
+        }
+
+        @Test
+        void
+                a_batchs_year_ends_with_its_own_regular_release_of_the_second_semester_not_an_earlier_batchs_delayed_one() {
+            Course r18 = new Course(Degree.BTECH, Regulation.R18);
+            HallTicket of2018 = new HallTicket("18BD1A0501");
+            HallTicket of2019 = new HallTicket("19BD1A0501");
+            HallTicket of2020 = new HallTicket("20BD1A0501");
+            // mid 2021: the 2018 batch's 2-2 (January 2021) and the 2019 batch's 1-2 (January 2021) are out, dated in
+            // the calendar years the later batches sit those semesters, but before those batches' 2-1 and 1-1
+            ExamCatalog mid2021 = listedBy(LocalDate.of(2021, 6, 30));
+
+            assertThat(mid2021.listsBatchRegular(r18, Semester.S2_2, of2018)).isTrue();
+            assertThat(mid2021.listsBatchRegular(r18, Semester.S2_2, of2019)).isFalse();
+            assertThat(mid2021.listsBatchRegular(r18, Semester.S1_2, of2019)).isTrue();
+            assertThat(mid2021.listsBatchRegular(r18, Semester.S1_2, of2020)).isFalse();
+            // by May 2022 the 2019 batch has had 2-1 (July 2021) and 2-2 (November 2021), the 2020 batch 1-1 and 1-2
+            assertThat(catalog.listsBatchRegular(r18, Semester.S2_2, of2019)).isTrue();
+            assertThat(catalog.listsBatchRegular(r18, Semester.S1_2, of2020)).isTrue();
+            assertThat(catalog.listsBatchRegular(r18, Semester.S2_2, of2020)).isFalse();
+        }
 
         @Test
         void every_row_is_a_release_and_135_are_rc_rv_as_the_readme_link_counts_say() {

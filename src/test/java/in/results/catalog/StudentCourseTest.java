@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import in.results.core.HallTicket;
 import in.results.core.Regulation;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -113,5 +114,20 @@ class StudentCourseTest {
         assertThat(new StudentCourse.Unreadable("x"))
                 .isEqualTo(new StudentCourse.Unreadable("x"))
                 .isNotEqualTo(new StudentCourse.NotServed("x"));
+    }
+
+    @Test
+    void the_first_hall_ticket_of_another_programme_or_batch_is_named_and_one_course_names_none() {
+        Course r18 = new Course(Degree.BTECH, Regulation.R18);
+        List<HallTicket> oneSection = List.of(new HallTicket("20BD1A0501"), new HallTicket("20BD1A0502"));
+        List<HallTicket> mixed = List.of(
+                new HallTicket("20BD1A0501"),
+                new HallTicket("20BD1R0502"), // B.Pharmacy
+                new HallTicket("22BD1A0503")); // R22
+
+        assertThat(StudentCourse.firstNotOf(r18, oneSection)).isEmpty();
+        assertThat(StudentCourse.firstNotOf(r18, mixed)).contains(new HallTicket("20BD1R0502"));
+        assertThat(StudentCourse.firstNotOf(r18, List.of(new HallTicket("22BD1A0503"))))
+                .contains(new HallTicket("22BD1A0503"));
     }
 }

@@ -3,11 +3,15 @@ package in.results.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ConfigReaderTest {
 
@@ -209,5 +213,30 @@ class ConfigReaderTest {
         assertThatThrownBy(() -> ConfigReader.read(List.of(), Map.of("RESULTS_REDIS_TIMEOUT_MS", "0")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("RESULTS_REDIS_TIMEOUT_MS");
+    }
+
+    @Test
+    void a_promotion_rules_file_that_is_missing_or_breaks_a_rule_is_refused_naming_the_setting(@TempDir Path folder)
+            throws IOException {
+        Path breaking = Files.writeString(folder.resolve("rules.json"), """
+                {"rules": [
+                  {"degree": "btech", "regulation": "R18", "entry": "regular", "into": "2-1", "required": 38,
+                   "offered": 37, "confirmed": true, "source": "a test"},
+                  {"degree": "btech", "regulation": "R18", "entry": "regular", "into": "degree", "required": 160,
+                   "offered": 160, "confirmed": true, "source": "a test"}]}
+                """);
+
+        for (Path file : List.of(breaking, folder.resolve("missing.json"))) {
+            assertThatThrownBy(
+                            () -> ConfigReader.read(List.of(), Map.of("RESULTS_PROMOTION_RULES_FILE", file.toString())))
+                    .as(file.toString())
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageContaining("RESULTS_PROMOTION_RULES_FILE")
+                    .hasMessageContaining(file.toString());
+        }
+        assertThatThrownBy(
+                        () -> ConfigReader.read(List.of(), Map.of("RESULTS_PROMOTION_RULES_FILE", breaking.toString())))
+                .hasMessageContaining("38")
+                .hasMessageContaining("37");
     }
 }

@@ -127,6 +127,7 @@ class ApiDocsIT {
      */
     private static List<Probe> probes() {
         Map<String, String> real = RealExample.find("R18").values();
+        real.put("other_hallticket", RealExample.find("R22").student().hallTicket()); // /compare's second student
         Map<String, String> realR22 = RealExample.find("R22").values();
         Map<String, String> realR25 = RealExample.find("R25").values();
         List<Probe> probes = new ArrayList<>();
@@ -243,6 +244,8 @@ class ApiDocsIT {
         var noYear = client.get("/all/ABCDEFGHIJ");
         var before2018 = client.get("/all/17BD1A0501");
         var noR22Result = client.get("/all-r22/" + Cases.hallTicketWithoutStudent(COHORT));
+        var sameTwice = client.get("/compare/189A1A0501/189a1a0501");
+        var noSecondResult = client.get("/compare/189A1A0501/" + Cases.hallTicketWithoutStudent(COHORT));
 
         assertConforms("/api/calculate", missing, 400);
         assertConforms("/all-r18/{hallticket}", malformed, 400);
@@ -250,6 +253,8 @@ class ApiDocsIT {
         assertConforms("/all/{hallticket}", noYear, 400);
         assertConforms("/all/{hallticket}", before2018, 404);
         assertConforms("/all-r22/{hallticket}", noR22Result, 404);
+        assertConforms("/compare/{hallticket}/{other_hallticket}", sameTwice, 400);
+        assertConforms("/compare/{hallticket}/{other_hallticket}", noSecondResult, 404);
     }
 
     private void assertConforms(String path, ServiceClient.Reply reply, int status) {

@@ -2,11 +2,14 @@ package in.results.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.benmanes.caffeine.cache.Ticker;
 import in.results.simulator.UniversitySimulator;
 import in.results.simulator.cohort.Cohort;
 import in.results.simulator.cohort.Student;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +17,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.awaitility.Awaitility;
+import org.dhatim.fastexcel.reader.ReadableWorkbook;
+import org.dhatim.fastexcel.reader.Row;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -156,5 +161,61 @@ class ClassSummaryIT {
         assertThat(reversed.json().get("error").asText()).contains("reversed");
         assertThat(missingExam.json().get("error").asText()).contains("examCode");
         assertThat(primary.requestCount()).isZero();
+    }
+
+    @Test
+    void the_summary_as_csv_and_xlsx_holds_the_numbers_of_the_json_answers() throws Exception {
+        String range = SECTION.query("01", "30");
+        JsonNode summary =
+                pollUntilDone("/api/bulk/summary?" + range, new ArrayList<>()).json();
+        JsonNode entries = client.get("/api/bulk/calculate?" + range).json();
+
+        var csv = ClassRecordIT.download(client, "/api/bulk/summary?" + range, "text/csv");
+        var xlsx = ClassRecordIT.download(client, "/api/bulk/summary?" + range + "&format=xlsx", "application/json");
+
+        assertThat(csv.statusCode()).isEqualTo(200);
+        assertThat(csv.headers().allValues("Vary"))
+                .anySatisfy(vary -> assertThat(vary).contains("Accept"));
+        List<List<String>> rows = ClassRecordIT.csvRows(new String(csv.body(), StandardCharsets.UTF_8));
+        List<String> codes = summary.get("subjects").findValuesAsText("subject_code");
+        assertThat(rows.getFirst()).startsWith("hall_ticket", "name", "sgpa", "subjects_failed");
+        assertThat(rows.getFirst().subList(4, rows.getFirst().size())).containsExactlyElementsOf(codes);
+        assertThat(rows).hasSize(entries.size() + 1);
+        for (int i = 0; i < entries.size(); i++) {
+            JsonNode entry = entries.get(i);
+            List<String> expected = new ArrayList<>(List.of(
+                    entry.get(1).get("HTNO").asText(),
+                    entry.get(1).get("NAME").asText(),
+                    entry.get(0).get("SGPA").asText()));
+            List<String> grades = new ArrayList<>();
+            entry.get(2)
+                    .forEach(subject -> grades.add(subject.get("grade_earned").asText()));
+            expected.add(Long.toString(grades.stream().filter(Expected::isFail).count()));
+            for (String code : codes) {
+                String grade = "";
+                for (JsonNode subject : entry.get(2)) {
+                    if (subject.get("subject_code").asText().equals(code)) {
+                        grade = subject.get("grade_earned").asText();
+                    }
+                }
+                expected.add(grade);
+            }
+            assertThat(ClassRecordIT.canonical(rows.get(i + 1))).isEqualTo(ClassRecordIT.canonical(expected));
+        }
+        assertThat(xlsx.statusCode()).isEqualTo(200);
+        try (ReadableWorkbook workbook = new ReadableWorkbook(new ByteArrayInputStream(xlsx.body()))) {
+            List<Row> students = workbook.findSheet("Students").orElseThrow().read();
+            for (int i = 0; i < rows.size(); i++) {
+                assertThat(ClassRecordIT.canonical(ClassRecordIT.cellsOf(
+                                students.get(i), rows.get(i).size())))
+                        .isEqualTo(ClassRecordIT.canonical(rows.get(i)));
+            }
+            List<Row> figures = workbook.findSheet("Summary").orElseThrow().read();
+            for (String figure : List.of("students", "passed_all", "failed_some", "pass_percentage", "sgpa_average")) {
+                assertThat(ClassRecordIT.valueOf(figures, figure))
+                        .as(figure)
+                        .isEqualByComparingTo(summary.get(figure).decimalValue());
+            }
+        }
     }
 }

@@ -11,13 +11,16 @@ import in.results.simulator.releases.ExamKind;
 import java.math.BigDecimal;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The expected {@code /report} body, by the "Report figures" rules of DESIGN §4, from the simulator's ground truth:
  * the semesters and final rows come from {@link ExpectedTranscript} (itself computed independently of the service),
- * the latest attempts from the student's pages. Nothing of the service's own report code is used.
+ * the latest attempts from the student's pages, the promotion standing from {@link ExpectedPromotion}. Nothing of the
+ * service's own report code is used.
  */
 final class ExpectedReport {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -25,11 +28,21 @@ final class ExpectedReport {
 
     private ExpectedReport() {}
 
+    /** The body on the table the service ships. */
     static ObjectNode of(Cohort cohort, Student student) {
+        return of(cohort, student, ExpectedPromotion.SHIPPED);
+    }
+
+    /**
+     * The body for a service whose promotion table is {@code table}; {@code cohort} is the university as the service
+     * sees it (its release list tells which of the batch's years have ended).
+     */
+    static ObjectNode of(Cohort cohort, Student student, List<ExpectedPromotion.Threshold> table) {
         JsonNode transcript = ExpectedTranscript.of(cohort, student).get("data");
         ArrayNode semesters = NODES.arrayNode();
         ArrayNode backlogs = NODES.arrayNode();
         BigDecimal earnedOverall = BigDecimal.ZERO;
+        Map<String, BigDecimal> earnedBySemester = new TreeMap<>();
         for (JsonNode element : transcript.get("results")) {
             String semester = element.propertyStream()
                     .map(Map.Entry::getKey)
@@ -77,13 +90,17 @@ final class ExpectedReport {
             entry.put("credits_earned", earned);
             entry.set("failed_subjects", failed);
             semesters.add(entry);
+            earnedBySemester.put(semester, earned);
             earnedOverall = earnedOverall.add(earned);
         }
         BigDecimal cgpa = transcript.get("overall_gpa").decimalValue();
         ObjectNode overall = NODES.objectNode();
         overall.put("cgpa", cgpa);
         overall.put("credits_earned", earnedOverall);
-        overall.put("credits_required", student.lateralEntry() ? 123 : 160);
+        // The table's degree row; without one (R25), the B.Tech figures the service knows: 160, 123 for lateral entry.
+        overall.put(
+                "credits_required",
+                ExpectedPromotion.degreeCredits(table, student).orElse(student.lateralEntry() ? 123 : 160));
         overall.put("open_backlogs", backlogs.size());
         overall.set("backlogs", backlogs);
         overall.put(
@@ -102,6 +119,8 @@ final class ExpectedReport {
         body.set("semesters", semesters);
         body.set("overall", overall);
         body.set("special_programmes", NODES.arrayNode()); // no minor degree in the simulator's B.Tech world
+        body.set("promotion", ExpectedPromotion.standing(cohort, student, earnedBySemester, table));
+        body.put("promotion_note", ExpectedPromotion.note(student, table));
         return body;
     }
 
@@ -131,6 +150,14 @@ final class ExpectedReport {
         release.put("semester", exam.semester());
         release.put("degree", exam.degree());
         return release;
+    }
+
+    /**
+     * A report body made comparable with an expected one: numbers written the same way, and the promotion's wording
+     * checked loosely ({@link ExpectedPromotion#wordingChecked}).
+     */
+    static JsonNode comparable(JsonNode body) {
+        return numbersCanonical(ExpectedPromotion.wordingChecked(body));
     }
 
     /** {@code json} with every number written the same way (19.5 = 19.50, 160 = 160.0), to compare values only. */

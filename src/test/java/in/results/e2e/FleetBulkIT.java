@@ -181,4 +181,30 @@ class FleetBulkIT {
         assertThat(fleet.get(1).get("/api?" + SECTION.query("01", "10")).status())
                 .isEqualTo(202); // still running
     }
+
+    @Test
+    void a_class_job_whose_instance_stops_mid_job_is_finished_by_another_with_the_whole_record() {
+        String prefix = "20BD1A05"; // ClassRecordIT's section: R18, admitted 2020
+        String query = "/api/bulk/class?hallticket_from=" + prefix + "01&hallticket_to=" + prefix + "20";
+        rig.primary().setLatency(Duration.ofMillis(20), Duration.ZERO);
+        // A fleet total of 4 slots, so bulk work holds at most 3: the job is visibly under way for seconds.
+        Map<String, String> settings = Map.of("RESULTS_UPSTREAM_CONCURRENCY", "4");
+        List<ServiceClient> fleet = List.of(member(settings), member(settings));
+        var started = fleet.get(0).get(query);
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(20))
+                .until(() -> fleet.get(1).get(query).json().path("done").asInt(), done -> done >= 3);
+
+        rig.stopFirst(); // the instance running the job goes away
+        // The loads it had in flight are the survivor's once their leases end (5 s), then the rest of the class.
+        var finished = await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> fleet.get(1).get(query), reply -> reply.status() != 202);
+
+        assertThat(started.status()).isEqualTo(202);
+        assertThat(finished.status()).isEqualTo(200);
+        assertThat(finished.header("X-Bulk-Missing")).isEqualTo("0");
+        assertThat(ExpectedReport.numbersCanonical(finished.json()))
+                .isEqualTo(ExpectedReport.numbersCanonical(ExpectedClassRecord.of(COHORT, prefix, rolls(1, 20))));
+    }
 }

@@ -10,6 +10,9 @@ import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.AnnotationKeyword;
 import com.networknt.schema.keyword.DisallowUnknownKeywordFactory;
 import com.networknt.schema.path.PathType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -57,5 +60,19 @@ final class SchemaCheck {
         return registry.getSchema(DOCUMENT_LOCATION, checked).validate(value).stream()
                 .map(Object::toString)
                 .toList();
+    }
+
+    /**
+     * Every way {@code value} breaks the schema named {@code schemaName} ({@code "StudentReport"}) of the OpenAPI
+     * document the service ships.
+     */
+    static List<String> violations(String schemaName, JsonNode value) {
+        try (InputStream in = SchemaCheck.class.getResourceAsStream("/openapi.json")) {
+            JsonNode document = ServiceClient.MAPPER.readTree(in);
+            return violations(
+                    document, document.path("components").path("schemas").path(schemaName), value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

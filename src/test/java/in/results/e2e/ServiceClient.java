@@ -83,6 +83,18 @@ final class ServiceClient {
         }
     }
 
+    /** The answer to {@code request} with its body as bytes: a PDF, which a text body would garble. */
+    HttpResponse<byte[]> sendForBytes(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     URI uri(String pathAndQuery) {
         return base.resolve(pathAndQuery);
     }

@@ -12,6 +12,7 @@ import in.results.simulator.cohort.Student;
 import in.results.simulator.releases.Programme;
 import in.results.testing.DataFolders;
 import in.results.testing.ManualTicker;
+import in.results.testing.PdfPages;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -167,7 +168,8 @@ class WebsiteIT {
     }
 
     private static boolean scrollsSideways() {
-        return (Boolean) script("return document.documentElement.scrollWidth > window.innerWidth;");
+        // Not innerWidth: a phone widens its layout viewport to what overflows, so that would hide the overflow.
+        return (Boolean) script("return document.documentElement.scrollWidth > document.documentElement.clientWidth;");
     }
 
     private static boolean chartDrawn(String canvasId) {
@@ -386,6 +388,34 @@ class WebsiteIT {
     }
 
     @Test
+    void the_download_button_saves_the_transcript_pdf_of_the_student_shown() throws IOException {
+        start(Ticker.systemTicker(), Map.of());
+        Student student = fullStudentWithBacklog();
+        Path downloads = Files.createTempDirectory("downloads-");
+        try {
+            driver.executeCdpCommand(
+                    "Browser.setDownloadBehavior", Map.of("behavior", "allow", "downloadPath", downloads.toString()));
+            driver.get(base + "/student/" + student.hallTicket().toLowerCase());
+            WebElement button = visible("[data-download=pdf]");
+
+            assertThat(button.getText()).isEqualTo("Download PDF");
+            assertThat(button.getAttribute("href")).isEqualTo(base + "/report/" + student.hallTicket() + ".pdf");
+            button.click();
+            Path saved = downloads.resolve("transcript-" + student.hallTicket() + ".pdf");
+            waiting().until(d -> Files.exists(saved));
+            PdfPages pdf = PdfPages.of(Files.readAllBytes(saved));
+            assertThat(pdf.count()).isBetween(1, 2);
+            assertThat(pdf.text()).contains(student.hallTicket(), "UNOFFICIAL");
+            assertThat(pdf.text().replaceAll("\\s+", " "))
+                    .contains(student.name().replaceAll("\\s+", " "));
+            assertThat(browserProblems()).isEmpty();
+            assertThat(accessibilityViolations()).isEmpty();
+        } finally {
+            DataFolders.delete(downloads);
+        }
+    }
+
+    @Test
     void the_student_page_shows_the_promotion_standing_and_works_out_a_target_and_a_backlog_passed() {
         start(Ticker.systemTicker(), Map.of());
         Student student = fullStudentWithBacklog();
@@ -530,6 +560,67 @@ class WebsiteIT {
         screenshot("class-phone", Math.max(0, topOf("#summary-title") - 12), 1800);
     }
 
+    @Test
+    void the_class_page_shows_the_whole_record_ranked_sortable_charted_downloadable_and_linking_to_each_student() {
+        start(Ticker.systemTicker(), Map.of());
+        String first = "20BD1A0501"; // ClassRecordIT's section: R18, admitted 2020
+        String last = "20BD1A0520";
+
+        driver.get(base + "/class");
+        visible("#from").sendKeys(first.toLowerCase());
+        driver.findElement(By.id("to")).sendKeys(last);
+        driver.findElement(By.id("whole-record")).click();
+        visible("#record-figures");
+        waiting().until(d -> chartDrawn("cgpa-chart") && chartDrawn("backlog-chart"));
+
+        JsonNode record = client.get("/api/bulk/class?hallticket_from=" + first + "&hallticket_to=" + last)
+                .json();
+        assertThat(driver.getCurrentUrl()).contains("view=record", "hallticket_from=" + first, "hallticket_to=" + last);
+        assertThat(text("#record-title"))
+                .isEqualTo("Whole record: B.Tech " + record.get("regulation").asText());
+        assertThat(text("[data-field=with_result]"))
+                .isEqualTo(record.get("with_result").asText());
+        assertThat(text("[data-field=cgpa_average]")).isEqualTo(twoDecimals(record.get("cgpa_average")));
+        assertThat(text("[data-field=short]"))
+                .isEqualTo(record.get("promotion_counts").get("short").asText());
+        assertThat(rows("#record-students"))
+                .extracting(cells -> cells.subList(0, 4))
+                .containsExactlyElementsOf(StreamSupport.stream(
+                                record.get("students").spliterator(), false)
+                        .map(row -> List.of(
+                                row.get("rank").isNull() ? "—" : row.get("rank").asText(),
+                                row.get("hall_ticket").asText(),
+                                row.get("name").asText(),
+                                twoDecimals(row.get("cgpa"))))
+                        .toList());
+        assertThat(rows("#semester-1-1-subjects"))
+                .hasSize(record.at("/semesters/0/subjects").size());
+
+        WebElement backlogHeader =
+                driver.findElement(By.xpath("//table[@id='record-students']//th[.//button[contains(., 'Backlogs')]]"));
+        backlogHeader.findElement(By.tagName("button")).click();
+        assertThat(rows("#record-students").stream()
+                        .map(cells -> Integer.parseInt(cells.get(5)))
+                        .toList())
+                .isSorted();
+        String csv = driver.findElement(By.cssSelector("#record-downloads a[href*='format=csv']"))
+                .getDomAttribute("href");
+        var download = client.get(csv);
+        assertThat(download.status()).isEqualTo(200);
+        assertThat(download.header("Content-Type")).startsWith("text/csv");
+        assertThat(driver.findElement(By.cssSelector("#record-downloads a[href*='format=xlsx']"))
+                        .getDomAttribute("download"))
+                .isNotNull();
+        assertNothingLoadedFromElsewhere();
+        assertThat(browserProblems()).isEmpty();
+        assertThat(accessibilityViolations()).isEmpty();
+        screenshot("class-record-desktop", Math.max(0, topOf("#record-title") - 16), 1500);
+
+        String firstStudent = rows("#record-students").getFirst().get(1);
+        driver.findElement(By.linkText(firstStudent)).click();
+        waiting().until(ExpectedConditions.urlContains("/student/" + firstStudent));
+    }
+
     /** The section exam's own release object in {@code /new/all} (not its RC/RV release). */
     private static JsonNode releaseOf(JsonNode all) {
         List<JsonNode> releases = new ArrayList<>();
@@ -542,6 +633,110 @@ class WebsiteIT {
                                 .equals(SECTION.exam().linkParams().getOrDefault(key, ""))))
                 .findFirst()
                 .orElseThrow();
+    }
+
+    /** How the compare page writes an SGPA of the answer: two decimals, "not awarded" for FAIL, "no result" for none. */
+    private static String comparedSgpa(JsonNode sgpa) {
+        if (sgpa.isNull()) {
+            return "no result";
+        }
+        return sgpa.isNumber() ? twoDecimals(sgpa) : "not awarded";
+    }
+
+    @Test
+    void the_compare_page_reached_from_a_student_shows_both_students_as_the_simulators_truth_says() {
+        start(Ticker.systemTicker(), Map.of());
+        Student first = fullStudentWithBacklog();
+        // A lateral entrant of the same branch: no first year, and the later subjects in common.
+        Student second = COHORT.students().stream()
+                .filter(s -> s.lateralEntry()
+                        && !s.hasNoResult()
+                        && s.hallTicket()
+                                .substring(6, 8)
+                                .equals(first.hallTicket().substring(6, 8))
+                        && !ExpectedComparison.of(COHORT, first, s)
+                                .get("common_subjects")
+                                .isEmpty())
+                .findFirst()
+                .orElseThrow();
+        JsonNode expected = ExpectedComparison.of(COHORT, first, second);
+
+        driver.get(base + "/student/" + first.hallTicket());
+        visible("[data-field=cgpa]");
+        driver.findElement(By.linkText("Compare with another student")).click();
+        assertThat(visible("#compare-first").getDomProperty("value")).isEqualTo(first.hallTicket());
+        driver.findElement(By.id("compare-second")).sendKeys(second.hallTicket().toLowerCase(), Keys.ENTER);
+        visible("#compare-overall");
+        waiting().until(d -> chartDrawn("compare-chart"));
+
+        assertThat(driver.getCurrentUrl())
+                .isEqualTo(base + "/compare?hallticket=" + first.hallTicket() + "&other_hallticket="
+                        + second.hallTicket());
+        assertThat(text("[data-student='0'] [data-field=hallticket]")).isEqualTo(first.hallTicket());
+        assertThat(text("[data-student='1'] [data-field=programme]")).isEqualTo(second.regulation() + " B.Tech");
+        JsonNode overall = expected.get("overall");
+        for (int student = 0; student < 2; student++) {
+            String cell = "#compare-overall [data-student='" + student + "'][data-field=";
+            assertThat(text(cell + "cgpa]"))
+                    .isEqualTo(twoDecimals(overall.get("cgpa").get(student)));
+            assertThat(text(cell + "credits]"))
+                    .isEqualTo(credits(overall.get("credits_earned").get(student)));
+            assertThat(text(cell + "backlogs]"))
+                    .isEqualTo(overall.get("open_backlogs").get(student).asText());
+        }
+        List<List<String>> sgpaRows = new ArrayList<>();
+        for (JsonNode semester : expected.get("semesters")) {
+            sgpaRows.add(List.of(
+                    semester.get("semester").asText(),
+                    comparedSgpa(semester.get("sgpa").get(0)),
+                    comparedSgpa(semester.get("sgpa").get(1))));
+        }
+        assertThat(rows("#compare-sgpa")).isEqualTo(sgpaRows).anyMatch(row -> row.contains("no result"));
+        List<List<String>> commonRows = new ArrayList<>();
+        for (JsonNode subject : expected.get("common_subjects")) {
+            JsonNode semesters = subject.get("semester");
+            commonRows.add(List.of(
+                    subject.get("subject_code").asText(),
+                    subject.get("subject_name").asText(),
+                    semesters.get(0).equals(semesters.get(1))
+                            ? semesters.get(0).asText()
+                            : semesters.get(0).asText() + " / "
+                                    + semesters.get(1).asText(),
+                    subject.get("grade").get(0).asText(),
+                    subject.get("grade").get(1).asText()));
+        }
+        assertThat(rows("#common-subjects").stream()
+                        .map(row -> row.stream()
+                                .map(cell -> cell.replaceFirst("\\s*\\(not passed\\)$", ""))
+                                .toList())
+                        .toList())
+                .isEqualTo(commonRows);
+        assertNothingLoadedFromElsewhere();
+        assertThat(browserProblems()).isEmpty();
+        assertThat(accessibilityViolations()).isEmpty();
+        screenshot("compare-desktop", 0, 1500);
+
+        phone();
+        driver.navigate().refresh();
+        visible("#compare-overall");
+        waiting().until(d -> chartDrawn("compare-chart"));
+        assertThat(scrollsSideways())
+                .as("the compare page scrolls sideways on a phone")
+                .isFalse();
+        assertThat(accessibilityViolations()).isEmpty();
+        screenshot("compare-phone", 0, 1800);
+
+        desktop();
+        driver.get(base + "/compare?hallticket=" + first.hallTicket() + "&other_hallticket="
+                + first.hallTicket().toLowerCase());
+        assertThat(visible("[data-error-code=INVALID_PARAMETER]").getText()).contains("same hall ticket twice");
+        String none = CASES.first(EdgeCase.NO_RESULT).hallTicket();
+        driver.get(base + "/compare?hallticket=" + first.hallTicket() + "&other_hallticket=" + none);
+        assertThat(visible("[data-error-code=RESULT_NOT_FOUND]").getText())
+                .contains("No results were found for the second hall ticket, " + none);
+        assertThat(driver.findElement(By.id("compare-second")).getDomAttribute("aria-invalid"))
+                .isEqualTo("true");
+        assertThat(accessibilityViolations()).isEmpty();
     }
 
     @Test

@@ -46,12 +46,12 @@ class ClassSummaryTest {
         assertThat(summary.sgpaAverage()).isEqualTo(new BigDecimal("7.50"));
         assertThat(summary.sgpaDistribution())
                 .containsExactly(
-                        new ClassSummary.SgpaBand(0, 5, 0),
-                        new ClassSummary.SgpaBand(5, 6, 1),
-                        new ClassSummary.SgpaBand(6, 7, 0),
-                        new ClassSummary.SgpaBand(7, 8, 0),
-                        new ClassSummary.SgpaBand(8, 9, 0),
-                        new ClassSummary.SgpaBand(9, 10, 1));
+                        new PointBand(0, 5, 0),
+                        new PointBand(5, 6, 1),
+                        new PointBand(6, 7, 0),
+                        new PointBand(7, 8, 0),
+                        new PointBand(8, 9, 0),
+                        new PointBand(9, 10, 1));
         assertThat(summary.gradeDistribution())
                 .containsExactly(
                         Map.entry("O", 2),
@@ -122,9 +122,7 @@ class ClassSummaryTest {
         assertThat(summary.sgpaAverage()).isEqualTo(new BigDecimal("0.00"));
         assertThat(summary.topTen()).isEmpty();
         assertThat(summary.subjects()).isEmpty();
-        assertThat(summary.sgpaDistribution())
-                .extracting(ClassSummary.SgpaBand::students)
-                .containsOnly(0);
+        assertThat(summary.sgpaDistribution()).extracting(PointBand::students).containsOnly(0);
     }
 
     @Test
