@@ -91,7 +91,9 @@ class McpIT {
                         "what_if",
                         "get_exam_result",
                         "list_releases",
-                        "get_class_summary");
+                        "get_class_summary",
+                        "get_class_record",
+                        "compare_students");
         for (McpSchema.Tool tool : tools) {
             assertThat(tool.inputSchema()).as(tool.name()).containsEntry("type", "object");
             assertThat(tool.annotations().readOnlyHint()).as(tool.name()).isTrue();
@@ -279,6 +281,54 @@ class McpIT {
     }
 
     @Test
+    void compare_students_answers_compare_and_the_simulators_truth() {
+        Student first = student(EdgeCase.SUPPLY_NEVER_CLEARED);
+        Student second = student(EdgeCase.RCRV_RAISED);
+
+        var compared = McpClients.call(
+                mcp,
+                "compare_students",
+                Map.of("hallticket", first.hallTicket(), "other_hallticket", second.hallTicket()));
+
+        assertThat(compared.isError()).as(McpClients.text(compared)).isFalse();
+        JsonNode answered = McpClients.structured(compared);
+        assertThat(canonical(answered))
+                .isEqualTo(canonical(http.get("/compare/" + first.hallTicket() + "/" + second.hallTicket())
+                        .json()));
+        assertThat(canonical(answered)).isEqualTo(canonical(ExpectedComparison.of(COHORT, first, second)));
+        assertThat(canonical(answered.at("/overall/cgpa/0")))
+                .isEqualTo(canonical(ExpectedReport.of(COHORT, first).at("/overall/cgpa")));
+        assertThat(McpClients.text(compared)).contains("subjects in common");
+    }
+
+    @Test
+    void class_record_answers_progress_until_the_job_ends_then_the_whole_record() {
+        String prefix = BulkIT.Section.largest(COHORT).prefix();
+        List<String> rolls = java.util.stream.IntStream.rangeClosed(1, 20)
+                .mapToObj("%02d"::formatted)
+                .toList();
+        Map<String, Object> arguments = Map.of("hallticket_from", prefix + "01", "hallticket_to", prefix + "20");
+
+        var first = McpClients.call(mcp, "get_class_record", arguments);
+
+        assertThat(McpClients.text(first)).matches("Running, \\d+ of 20 done: call again .*");
+        AtomicReference<McpSchema.CallToolResult> finished = new AtomicReference<>();
+        Awaitility.await("the class job finishes")
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    var polled = McpClients.call(mcp, "get_class_record", arguments);
+                    finished.set(polled);
+                    return !McpClients.structured(polled).has("result");
+                });
+        JsonNode record = McpClients.structured(finished.get());
+        var twin = http.get("/api/bulk/class?hallticket_from=" + prefix + "01&hallticket_to=" + prefix + "20");
+        assertThat(twin.status()).isEqualTo(200);
+        assertThat(canonical(record)).isEqualTo(canonical(twin.json()));
+        assertThat(canonical(record)).isEqualTo(canonical(ExpectedClassRecord.of(COHORT, prefix, rolls)));
+    }
+
+    @Test
     void an_invalid_hall_ticket_is_a_tool_error_with_the_apis_message() {
         var result = McpClients.call(mcp, "get_report", Map.of("hallticket", "ABC"));
 
@@ -449,6 +499,7 @@ class McpIT {
             JsonNode answer = reply.json();
             assertThat(answer.has("error")).as(call.body()).isFalse();
             assertThat(answer.at("/result/isError").asBoolean()).as(call.body()).isFalse();
+            http.awaitArchiveWritten(); // a later call may borrow credits from a page read here
             if (call.method().equals("initialize")) {
                 assertThat(answer.at("/result/serverInfo/name").asText()).isEqualTo("results-service");
             }
