@@ -6,10 +6,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import in.results.simulator.cohort.Cohort;
 import in.results.simulator.cohort.Student;
-import in.results.simulator.releases.ExamKind;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -21,33 +19,12 @@ import java.util.TreeMap;
 /**
  * The expected {@code /api/bulk/class} body for a range of B.Tech hall tickets, from the simulator's ground truth: each
  * student's merged semesters from {@link ExpectedTranscript} (computed independently of the service), the report
- * figures by DESIGN §4, the promotion standing by DEGREES.md's table (typed here again, not read from the service's
- * file) and the class figures by the rules docs/api.md states. Nothing of the service's own code is used.
+ * figures by DESIGN §4, the promotion standing as {@link ExpectedPromotion} derives it from DEGREES.md's table and
+ * the batch's releases, and the class figures by the rules docs/api.md states. Nothing of the service's own code is used.
  */
 final class ExpectedClassRecord {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final List<String> PASS_ORDER = List.of("O", "A+", "A", "B+", "B", "C", "D", "P");
-
-    /** A step of DEGREES.md's promotion table: into, the last semester it counts, credits required. */
-    private record Rule(String into, String upTo, int required) {}
-
-    private static final Map<String, List<Rule>> RULES = Map.of(
-            "R18 regular",
-                    List.of(
-                            new Rule("2-1", "1-2", 18),
-                            new Rule("3-1", "2-2", 47),
-                            new Rule("4-1", "3-2", 73),
-                            new Rule("degree", "4-2", 160)),
-            "R18 lateral",
-                    List.of(new Rule("3-1", "2-2", 25), new Rule("4-1", "3-2", 51), new Rule("degree", "4-2", 123)),
-            "R22 regular",
-                    List.of(
-                            new Rule("2-1", "1-2", 20),
-                            new Rule("3-1", "2-2", 48),
-                            new Rule("4-1", "3-2", 72),
-                            new Rule("degree", "4-2", 160)),
-            "R22 lateral",
-                    List.of(new Rule("3-1", "2-2", 24), new Rule("4-1", "3-2", 48), new Rule("degree", "4-2", 120)));
 
     private ExpectedClassRecord() {}
 
@@ -159,13 +136,13 @@ final class ExpectedClassRecord {
         row.put("open_backlogs", backlogs);
         ArrayNode steps = NODES.arrayNode();
         String shortFor = null;
-        for (Rule rule : RULES.get(student.regulation() + (student.lateralEntry() ? " lateral" : " regular"))) {
+        for (ExpectedPromotion.Threshold rule : ExpectedPromotion.rowsOf(ExpectedPromotion.SHIPPED, student)) {
             BigDecimal earned = earnedBySemester.entrySet().stream()
-                    .filter(entry -> entry.getKey().compareTo(rule.upTo()) <= 0)
+                    .filter(entry -> entry.getKey().compareTo(rule.lastSemester()) <= 0)
                     .map(Map.Entry::getValue)
                     .reduce(BigDecimal.ZERO, BigDecimal::add);
             boolean met = earned.compareTo(BigDecimal.valueOf(rule.required())) >= 0;
-            String status = met ? "met" : yearEnded(cohort, student, rule.upTo()) ? "short" : "not yet due";
+            String status = met ? "met" : ExpectedPromotion.yearEnded(cohort, student, rule) ? "short" : "not yet due";
             if (status.equals("short") && shortFor == null) {
                 shortFor = rule.into();
             }
@@ -194,23 +171,6 @@ final class ExpectedClassRecord {
             }
         });
         return ordered;
-    }
-
-    /**
-     * Whether the list shows the batch's regular release of semester {@code upTo} (DEGREES.md: the step is due once
-     * the year's last regular exams are out): a B.Tech regular release of the student's regulation for that semester,
-     * dated from 1 January of the batch's admission year plus the semester's year on.
-     */
-    private static boolean yearEnded(Cohort cohort, Student student, String upTo) {
-        LocalDate from = LocalDate.of(student.admissionYear() + Integer.parseInt(upTo.substring(0, 1)), 1, 1);
-        return cohort.exams().stream()
-                .anyMatch(exam -> exam.degree().equals("btech")
-                        && !exam.rcrv()
-                        && !exam.minorProgramme()
-                        && exam.kind() == ExamKind.REGULAR
-                        && exam.regulation().equals(student.regulation())
-                        && exam.semester().equals(upTo)
-                        && !exam.releaseDate().isBefore(from));
     }
 
     private static String semesterOf(JsonNode element) {
