@@ -59,7 +59,7 @@ final class AllSemestersRoutes {
         CachedAnswer<TranscriptAnswer> answer =
                 lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         Transcript transcript = found(answer, course).transcript();
-        json.writeCached(ctx, answer, TRANSCRIPT, () -> Map.of("data", body(transcript)));
+        json.writeCached(ctx, answer, TRANSCRIPT, () -> body(transcript));
     }
 
     /**
@@ -84,7 +84,12 @@ final class AllSemestersRoutes {
         ctx.header("Degree", course.degree().key());
     }
 
-    private static Map<String, Object> body(Transcript transcript) {
+    /** {@code {"data": {"details", "results", "overall_gpa"}}}: the body of the three paths, and a tool's answer. */
+    static Map<String, Object> body(Transcript transcript) {
+        return Map.of("data", data(transcript));
+    }
+
+    private static Map<String, Object> data(Transcript transcript) {
         List<Map<String, Object>> results = new ArrayList<>();
         for (Transcript.SemesterRecord record : transcript.semesters()) {
             Map<String, Object> subjects = new LinkedHashMap<>();

@@ -48,10 +48,11 @@ final class ApiException extends RuntimeException {
     }
 
     static ApiException originNotAllowed() {
-        return new ApiException(
-                403,
-                "ORIGIN_NOT_ALLOWED",
-                "Pages of this origin may not subscribe or unsubscribe through this service.");
+        return originNotAllowed("Pages of this origin may not subscribe or unsubscribe through this service.");
+    }
+
+    static ApiException originNotAllowed(String message) {
+        return new ApiException(403, "ORIGIN_NOT_ALLOWED", message);
     }
 
     static ApiException unauthorized() {

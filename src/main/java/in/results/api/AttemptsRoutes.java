@@ -1,6 +1,7 @@
 package in.results.api;
 
 import in.results.catalog.Course;
+import in.results.core.Deadline;
 import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
 import in.results.grading.GradeCalculator;
@@ -44,18 +45,20 @@ final class AttemptsRoutes {
         AllSemestersRoutes.nameCourse(ctx, course);
         CachedAnswer<TranscriptAnswer> answer =
                 lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
-        TranscriptAnswer.Found found = AllSemestersRoutes.found(answer, course);
-        Map<String, Object> body = body(found);
-        putSpecialProgrammes(body, specialProgrammes, course, hallTicket, ctx);
-        json.writeCached(ctx, answer, body);
+        json.writeCached(
+                ctx,
+                answer,
+                body(AllSemestersRoutes.found(answer, course), course, hallTicket, RequestDeadline.of(ctx)));
     }
 
-    private static Map<String, Object> body(TranscriptAnswer.Found found) {
+    /** The body: every page of {@code found} with the student's special-programme pages; also a tool's answer. */
+    Map<String, Object> body(TranscriptAnswer.Found found, Course course, HallTicket hallTicket, Deadline deadline) {
         List<Map<String, Object>> attempts =
                 found.pages().stream().map(AttemptsRoutes::attempt).toList();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("details", ResultJson.details(found.transcript().details()));
         body.put("attempts", attempts);
+        putSpecialProgrammes(body, specialProgrammes, course, hallTicket, deadline);
         return body;
     }
 
@@ -70,10 +73,10 @@ final class AttemptsRoutes {
             SpecialProgrammeLookup lookup,
             Course course,
             HallTicket hallTicket,
-            Context ctx) {
+            Deadline deadline) {
         List<AttemptPage> minorDegree;
         try {
-            minorDegree = lookup.minorDegree(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
+            minorDegree = lookup.minorDegree(course, hallTicket, Priority.INTERACTIVE, deadline);
         } catch (LookupFailure failure) {
             body.put("special_programmes", null);
             body.put(

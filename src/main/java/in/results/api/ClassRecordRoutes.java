@@ -50,7 +50,7 @@ final class ClassRecordRoutes {
      * admission year, the entry and the programme, so today every hall ticket of a range is of one course; the check
      * keeps the record's one-course rule should ranges ever span more.
      */
-    private static Course courseOf(HallTicketRange range) {
+    static Course courseOf(HallTicketRange range) {
         Course course = Params.courseOf(JobRequests.FROM, range.first());
         StudentCourse.firstNotOf(course, range.hallTickets()).ifPresent(other -> {
             throw ApiException.invalidParameter(

@@ -40,7 +40,8 @@ final class ClassSummaryRoutes {
         });
     }
 
-    private static Map<String, Object> body(ClassSummary summary, int missing) {
+    /** The summary's body, also a tool's answer. */
+    static Map<String, Object> body(ClassSummary summary, int missing) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("exam_name", summary.examTitle());
         body.put("students", summary.students());

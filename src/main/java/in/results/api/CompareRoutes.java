@@ -31,8 +31,8 @@ import java.util.function.Supplier;
  * ({@link CachedAnswer#lessFreshOf}).
  */
 final class CompareRoutes {
-    private static final String FIRST = "hallticket";
-    private static final String SECOND = "other_hallticket";
+    static final String FIRST = "hallticket";
+    static final String SECOND = "other_hallticket";
     /**
      * Charged against the client's rate limit besides the request itself: a comparison may cost the university the
      * lookups of two students.
@@ -64,17 +64,28 @@ final class CompareRoutes {
     }
 
     private void compare(Context ctx) {
-        List<Student> students = studentsOf(ctx);
+        Comparison comparison = comparison(ctx.pathParam(FIRST), ctx.pathParam(SECOND), ctx);
+        json.writeCached(ctx, comparison.answer(), comparison.body());
+    }
+
+    /** Two students compared: the body, and the answer that says how fresh it is. */
+    record Comparison(CachedAnswer<StudentComparison> answer, Map<String, Object> body) {}
+
+    /**
+     * The students of the hall tickets {@code first} and {@code second} (as given) compared, within the deadline of
+     * {@code ctx}, whose client is charged the second student's lookup: the answer of the route and of a tool.
+     */
+    Comparison comparison(String first, String second, Context ctx) {
+        List<Student> students = studentsOf(first, second);
         limiter.charge(ctx, SECOND_STUDENT_COST);
         List<Found> found = foundAtOnce(students, RequestDeadline.of(ctx));
-        Found first = found.getFirst();
-        Found second = found.getLast();
+        Found one = found.getFirst();
+        Found other = found.getLast();
         StudentComparison comparison =
-                StudentComparison.of(first.report(), first.transcript(), second.report(), second.transcript());
-        json.writeCached(
-                ctx,
-                CachedAnswer.lessFreshOf(first.answer(), second.answer(), comparison),
-                body(comparison, first.student().course(), second.student().course()));
+                StudentComparison.of(one.report(), one.transcript(), other.report(), other.transcript());
+        return new Comparison(
+                CachedAnswer.lessFreshOf(one.answer(), other.answer(), comparison),
+                body(comparison, one.student().course(), other.student().course()));
     }
 
     /** One of the two students: the path parameter that names them, their hall ticket and the course it names. */
@@ -89,9 +100,9 @@ final class CompareRoutes {
      * hall ticket twice (in any letter case) and for a hall ticket whose course cannot be read; 404 naming the
      * parameter for a batch the service has no results for. Nothing is asked before both are checked.
      */
-    private static List<Student> studentsOf(Context ctx) {
-        HallTicket first = Params.hallTicket(FIRST, ctx.pathParam(FIRST));
-        HallTicket second = Params.hallTicket(SECOND, ctx.pathParam(SECOND));
+    private static List<Student> studentsOf(String firstRaw, String secondRaw) {
+        HallTicket first = Params.hallTicket(FIRST, firstRaw);
+        HallTicket second = Params.hallTicket(SECOND, secondRaw);
         if (first.equals(second)) {
             throw ApiException.invalidParameter(SECOND, "must be another hall ticket than '" + FIRST + "'");
         }

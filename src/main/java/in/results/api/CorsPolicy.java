@@ -41,11 +41,15 @@ final class CorsPolicy {
             writes.apply(ctx);
             return;
         }
+        if (McpRoutes.PATH.equals(ctx.path())) {
+            applyToMcp(ctx);
+            return;
+        }
         if (!anyOrigin && !origins.isEmpty()) {
             ctx.header("Vary", "Origin"); // the answer differs by origin: caches must keep them apart
         }
         String origin = ctx.header("Origin");
-        if (origin == null || !(anyOrigin || origins.contains(origin.toLowerCase(Locale.ROOT)))) {
+        if (origin == null || !allows(origin)) {
             return;
         }
         ctx.header("Access-Control-Allow-Origin", anyOrigin ? "*" : origin);
@@ -60,5 +64,38 @@ final class CorsPolicy {
             ctx.status(204);
             ctx.skipRemainingHandlers();
         }
+    }
+
+    /**
+     * The MCP endpoint: Streamable HTTP has servers refuse a request whose {@code Origin} they do not take (a page
+     * rebinding a host name to this service), so an origin these settings do not allow gets 403
+     * {@code ORIGIN_NOT_ALLOWED}, preflight or not. An allowed one gets its headers, and its preflight for
+     * {@code POST} is answered with the headers the protocol's clients send. No {@code Origin}: not a browser page.
+     */
+    private void applyToMcp(Context ctx) {
+        ctx.header("Vary", "Origin");
+        String origin = ctx.header("Origin");
+        if (origin == null) {
+            return;
+        }
+        if (!allows(origin)) {
+            throw ApiException.originNotAllowed("Pages of this origin may not call this service's MCP endpoint.");
+        }
+        ctx.header("Access-Control-Allow-Origin", anyOrigin ? "*" : origin);
+        if (ctx.method() != HandlerType.OPTIONS) {
+            ctx.header("Access-Control-Expose-Headers", EXPOSED);
+            return;
+        }
+        if ("POST".equals(ctx.header("Access-Control-Request-Method"))) {
+            ctx.header("Access-Control-Allow-Methods", "POST");
+            ctx.header("Access-Control-Allow-Headers", "Content-Type, Accept, MCP-Protocol-Version");
+            ctx.header("Access-Control-Max-Age", PREFLIGHT_MAX_AGE_SECONDS);
+            ctx.status(204);
+            ctx.skipRemainingHandlers();
+        }
+    }
+
+    private boolean allows(String origin) {
+        return anyOrigin || origins.contains(origin.toLowerCase(Locale.ROOT));
     }
 }

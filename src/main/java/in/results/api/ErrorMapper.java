@@ -29,36 +29,19 @@ final class ErrorMapper {
         this.json = json;
     }
 
+    /**
+     * A failure as a client is told it: the status, the code, the sentence and the seconds of {@code Retry-After}
+     * (0 for none).
+     */
+    record ClientError(int status, String code, String message, long retryAfterSeconds) {}
+
     void register(JavalinConfig config) {
-        config.routes.exception(ApiException.class, (e, ctx) -> {
-            if (e.retryAfterSeconds() > 0) {
-                ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
-            }
-            send(ctx, e.status(), e.code(), e.getMessage());
-        });
-        config.routes.exception(LookupFailure.class, this::lookupFailure);
-        config.routes.exception(
-                TargetRejected.class,
-                (e, ctx) -> send(ctx, 400, e.code(), "Parameter '" + e.field() + "' " + e.getMessage() + "."));
-        config.routes.exception(LimitReached.class, (e, ctx) -> {
-            ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
-            send(ctx, 429, "RATE_LIMITED", e.getMessage());
-        });
-        config.routes.exception(LivePageRefused.class, (e, ctx) -> {
-            ctx.header("Retry-After", Long.toString(LivePageRefused.RETRY_AFTER_SECONDS));
-            switch (e.reason()) {
-                case PER_CLIENT -> send(ctx, 429, "RATE_LIMITED", e.getMessage());
-                case INSTANCE_FULL -> send(ctx, 503, "LIVE_PAGES_FULL", e.getMessage());
-            }
-        });
-        config.routes.exception(DatabaseUnavailable.class, (e, ctx) -> {
-            LOG.warn("database failure on {}: {}", ctx.path(), e.getMessage());
-            ctx.header("Retry-After", Long.toString(RETRY_AFTER_SECONDS));
-            send(ctx, 503, "DATABASE_UNAVAILABLE", "The service's database is not answering; please retry later.");
-        });
         config.routes.exception(Exception.class, (e, ctx) -> {
-            LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), e);
-            send(ctx, 500, "INTERNAL_ERROR", "The service failed unexpectedly; please try again later.");
+            ClientError error = errorOf(e, ctx.method() + " " + ctx.path());
+            if (error.retryAfterSeconds() > 0) {
+                ctx.header("Retry-After", Long.toString(error.retryAfterSeconds()));
+            }
+            send(ctx, error.status(), error.code(), error.message());
         });
         config.routes.error(404, "*", ctx -> {
             if (!isJsonError(ctx)) {
@@ -69,27 +52,66 @@ final class ErrorMapper {
                 405, "*", ctx -> send(ctx, 405, "METHOD_NOT_ALLOWED", "This endpoint does not take this method."));
     }
 
-    private void lookupFailure(LookupFailure e, Context ctx) {
-        switch (e.kind()) {
-            case NO_RESULT -> send(ctx, 404, "RESULT_NOT_FOUND", e.getMessage());
+    /**
+     * What the client is told of {@code e}, logged here when it is the service's or the university's trouble. Every
+     * HTTP route and every MCP tool call answers its failures through this.
+     *
+     * @param where the request that failed, for the log ({@code GET /all/…}, {@code tools/call get_report})
+     */
+    static ClientError errorOf(Exception e, String where) {
+        return switch (e) {
+            case ApiException api ->
+                new ClientError(api.status(), api.code(), api.getMessage(), api.retryAfterSeconds());
+            case LookupFailure failure -> lookupFailure(failure, where);
+            case TargetRejected rejected ->
+                new ClientError(
+                        400, rejected.code(), "Parameter '" + rejected.field() + "' " + rejected.getMessage() + ".", 0);
+            case LimitReached limit ->
+                new ClientError(429, "RATE_LIMITED", limit.getMessage(), limit.retryAfterSeconds());
+            case LivePageRefused refused ->
+                switch (refused.reason()) {
+                    case PER_CLIENT ->
+                        new ClientError(429, "RATE_LIMITED", refused.getMessage(), LivePageRefused.RETRY_AFTER_SECONDS);
+                    case INSTANCE_FULL ->
+                        new ClientError(
+                                503, "LIVE_PAGES_FULL", refused.getMessage(), LivePageRefused.RETRY_AFTER_SECONDS);
+                };
+            case DatabaseUnavailable database -> {
+                LOG.warn("database failure on {}: {}", where, database.getMessage());
+                yield new ClientError(
+                        503,
+                        "DATABASE_UNAVAILABLE",
+                        "The service's database is not answering; please retry later.",
+                        RETRY_AFTER_SECONDS);
+            }
+            default -> {
+                LOG.error("unexpected failure on {}", where, e);
+                yield new ClientError(
+                        500, "INTERNAL_ERROR", "The service failed unexpectedly; please try again later.", 0);
+            }
+        };
+    }
+
+    private static ClientError lookupFailure(LookupFailure e, String where) {
+        return switch (e.kind()) {
+            case NO_RESULT -> new ClientError(404, "RESULT_NOT_FOUND", e.getMessage(), 0);
             case UNAVAILABLE -> {
-                LOG.warn("upstream failure on {}: {}", ctx.path(), e.getMessage());
-                ctx.header("Retry-After", Long.toString(retryAfterSeconds(e)));
-                send(
-                        ctx,
+                LOG.warn("upstream failure on {}: {}", where, e.getMessage());
+                yield new ClientError(
                         503,
                         "UPSTREAM_UNAVAILABLE",
-                        "The university's result servers are not answering; please retry later.");
+                        "The university's result servers are not answering; please retry later.",
+                        retryAfterSeconds(e));
             }
             case UNREADABLE -> {
-                LOG.warn("upstream failure on {}: {}", ctx.path(), e.getMessage());
-                send(
-                        ctx,
+                LOG.warn("upstream failure on {}: {}", where, e.getMessage());
+                yield new ClientError(
                         502,
                         "UPSTREAM_BAD_RESPONSE",
-                        "The university's result servers sent a page that could not be read.");
+                        "The university's result servers sent a page that could not be read.",
+                        0);
             }
-        }
+        };
     }
 
     /**

@@ -57,12 +57,23 @@ final class ExamRoutes {
      * for postgraduate releases, {@code grad}.
      */
     static ExamQuery examQuery(Context ctx) {
+        return examQuery(
+                Params.query(ctx, "degree"),
+                Params.query(ctx, "examCode"),
+                Params.query(ctx, "eType", "etype"),
+                Params.query(ctx, "type"),
+                Params.query(ctx, "result"),
+                Params.query(ctx, "grad"));
+    }
+
+    /** The release named by those parameters' values as given ({@code ""} when absent), each checked. */
+    static ExamQuery examQuery(String degree, String examCode, String eType, String type, String result, String grad) {
         return new ExamQuery(
-                Params.word("degree", Params.query(ctx, "degree")),
-                Params.examCode("examCode", Params.query(ctx, "examCode")),
-                Params.word("eType", Params.query(ctx, "eType", "etype")),
-                Params.word("type", Params.query(ctx, "type")),
-                Params.word("result", Params.query(ctx, "result")),
-                Params.word("grad", Params.query(ctx, "grad")));
+                Params.word("degree", degree),
+                Params.examCode("examCode", examCode),
+                Params.word("eType", eType),
+                Params.word("type", type),
+                Params.word("result", result),
+                Params.word("grad", grad));
     }
 }

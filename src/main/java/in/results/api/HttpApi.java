@@ -24,7 +24,9 @@ import in.results.scrape.ReleaseListing;
 import in.results.store.StoreMode;
 import in.results.upstream.UpstreamClient;
 import io.javalin.Javalin;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The HTTP face of the service: one Javalin server with every feature's routes, the request guards and the error
@@ -77,6 +79,26 @@ public record HttpApi(
         JobRequests jobRequests = new JobRequests(config.bulkMaxRange(), limiter, json);
         BulkRoutes bulk = new BulkRoutes(bulkJobs, jobRequests, json);
         ServiceMetrics metrics = new ServiceMetrics(upstream, storeMode, archive.stats(), readAhead, alerts.live());
+        ReleaseRoutes releaseRoutes = new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json);
+        AttemptsRoutes attempts = new AttemptsRoutes(allSemesters, specialProgrammes, json);
+        ReportRoutes report = new ReportRoutes(
+                allSemesters,
+                specialProgrammes,
+                reports,
+                archive,
+                json,
+                new TranscriptPdf(),
+                config.upstreamUrls().getFirst(),
+                environment.clock());
+        CompareRoutes compare = new CompareRoutes(allSemesters, reports, environment.executor(), limiter, json);
+        McpRoutes mcp = new McpRoutes(
+                new McpTools(Stream.of(
+                                new StudentTools(allSemesters, attempts, report, compare).tools(),
+                                new ReleaseTools(releases, releaseRoutes, exams).tools(),
+                                new ClassTools(bulkJobs, classJobs, jobRequests).tools())
+                        .flatMap(List::stream)
+                        .toList()),
+                JsonWriter.MAPPER);
         CorsPolicy cors = new CorsPolicy(
                 config.corsOrigins(),
                 new WriteOrigins(config.corsWriteOrigins(), config.alerts().publicUrl()));
@@ -130,28 +152,20 @@ public record HttpApi(
             new DocsRoutes().register(javalin);
             new WebsiteRoutes().register(javalin);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.
-            new ReleaseRoutes(releases, notifications, config.upstreamUrls(), json).register(javalin);
+            releaseRoutes.register(javalin);
             new FeedRoutes(releases, config.upstreamUrls().getFirst(), json).register(javalin);
             bulk.register(javalin);
             new ClassSummaryRoutes(bulk, json).register(javalin);
             new ClassRecordRoutes(classJobs, jobRequests, json).register(javalin);
             new ExamRoutes(exams, bulk, json).register(javalin);
             new AllSemestersRoutes(allSemesters, json).register(javalin);
-            new ReportRoutes(
-                            allSemesters,
-                            specialProgrammes,
-                            reports,
-                            archive,
-                            json,
-                            new TranscriptPdf(),
-                            config.upstreamUrls().getFirst(),
-                            environment.clock())
-                    .register(javalin);
-            new AttemptsRoutes(allSemesters, specialProgrammes, json).register(javalin);
+            report.register(javalin);
+            attempts.register(javalin);
+            mcp.register(javalin);
             new AlertRoutes(alerts.subscriptions(), alerts.push(), alerts.live(), limiter, new ObjectMapper(), json)
                     .register(javalin);
             // Before the semester route, which would take /compare/<hallticket>/<other_hallticket> for its own.
-            new CompareRoutes(allSemesters, reports, environment.executor(), limiter, json).register(javalin);
+            compare.register(javalin);
             new SemesterRoutes(semesters, json).register(javalin);
         });
     }

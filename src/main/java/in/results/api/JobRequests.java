@@ -33,8 +33,13 @@ final class JobRequests {
 
     /** The range of {@code hallticket_from} and {@code hallticket_to}: 400 when malformed, reversed or too large. */
     HallTicketRange range(Context ctx) {
-        HallTicket first = Params.hallTicket(FROM, Params.query(ctx, FROM));
-        HallTicket last = Params.hallTicket(TO, Params.query(ctx, TO));
+        return range(Params.query(ctx, FROM), Params.query(ctx, TO));
+    }
+
+    /** The range from {@code from} to {@code to} as given ({@code ""} when absent), checked as {@link #range(Context)}. */
+    HallTicketRange range(String from, String to) {
+        HallTicket first = Params.hallTicket(FROM, from);
+        HallTicket last = Params.hallTicket(TO, to);
         HallTicketRange range;
         try {
             range = new HallTicketRange(first, last);
@@ -63,14 +68,19 @@ final class JobRequests {
         switch (status) {
             case BulkStatus.Loading<R> loading -> {
                 ctx.header("Retry-After", POLL_AFTER_SECONDS);
-                Map<String, Object> body = new LinkedHashMap<>();
-                body.put("result", "loading");
-                body.put("done", loading.done());
-                body.put("total", loading.total());
-                json.write(ctx, 202, body);
+                json.write(ctx, 202, loadingBody(loading));
             }
             case BulkStatus.Finished<R> done -> finished.accept(done.result());
             case BulkStatus.Busy<R> busy -> throw ApiException.tooManyJobs();
         }
+    }
+
+    /** {@code {"result":"loading","done","total"}}: a running job's progress, also a tool's answer. */
+    static Map<String, Object> loadingBody(BulkStatus.Loading<?> loading) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("result", "loading");
+        body.put("done", loading.done());
+        body.put("total", loading.total());
+        return body;
     }
 }

@@ -26,10 +26,7 @@ final class JsonBodyReader {
 
     /** The body as a JSON object; 415, 413 or 400 as the project's JSON error otherwise. */
     JsonNode objectOf(Context ctx) {
-        if (!isJson(ctx.header("Content-Type"))) {
-            throw ApiException.unsupportedMediaType();
-        }
-        byte[] bytes = boundedBody(ctx);
+        byte[] bytes = jsonBytesOf(ctx);
         if (bytes.length == 0) {
             throw ApiException.invalidParameter("body", "is required: a JSON object");
         }
@@ -43,6 +40,17 @@ final class JsonBodyReader {
             throw ApiException.invalidParameter("body", "must be a JSON object");
         }
         return body;
+    }
+
+    /**
+     * The body's bytes, not yet parsed, of a request that says it sends JSON: 415 for any other type, 413 past
+     * {@link #MOST_BYTES}. For a caller that answers unreadable JSON in a shape of its own (the MCP endpoint).
+     */
+    static byte[] jsonBytesOf(Context ctx) {
+        if (!isJson(ctx.header("Content-Type"))) {
+            throw ApiException.unsupportedMediaType();
+        }
+        return boundedBody(ctx);
     }
 
     /** {@code application/json}, any case, with or without parameters such as {@code ; charset=utf-8}. */

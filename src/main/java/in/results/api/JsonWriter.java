@@ -34,7 +34,10 @@ final class JsonWriter {
     private static final long ENCODED_BYTES =
             Math.max(4L << 20, Runtime.getRuntime().maxMemory() / 8);
 
-    private final ObjectMapper mapper = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    /** How every JSON body is written; shared, as an {@code ObjectMapper} is safe to share once configured. */
+    static final ObjectMapper MAPPER = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+    private final ObjectMapper mapper = MAPPER;
     private final EncodedBodies encoded;
     private final Duration longestMaxAge;
 

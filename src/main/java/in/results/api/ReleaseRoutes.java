@@ -117,7 +117,8 @@ final class ReleaseRoutes {
                 .toList());
     }
 
-    private List<Map<String, Object>> numbered(List<ReleaseListing> listings) {
+    /** The release objects of {@code listings}, each {@code id} its position: {@code /new/}'s body and a tool's. */
+    List<Map<String, Object>> numbered(List<ReleaseListing> listings) {
         List<Map<String, Object>> objects = new ArrayList<>(listings.size());
         for (ReleaseListing listing : listings) {
             objects.add(releaseObject(listing, objects.size()));

@@ -2,6 +2,7 @@ package in.results.api;
 
 import in.results.archive.Archive;
 import in.results.catalog.Course;
+import in.results.core.Deadline;
 import in.results.core.HallTicket;
 import in.results.grading.GradeScale;
 import in.results.lookup.AllSemestersLookup;
@@ -97,24 +98,7 @@ final class ReportRoutes {
         CachedAnswer<TranscriptAnswer> answer =
                 lookup.transcript(course, hallTicket, Priority.INTERACTIVE, RequestDeadline.of(ctx));
         Transcript transcript = AllSemestersRoutes.found(answer, course).transcript();
-        StudentReport report = reports.of(course, hallTicket, transcript);
-        Map<String, Object> body = body(report, course);
-        AttemptsRoutes.putSpecialProgrammes(body, specialProgrammes, course, hallTicket, ctx);
-        WhatIf assumed = null;
-        if (!whatIf.grades().isEmpty()) {
-            assumed = whatIf(report, transcript, course, whatIf.grades(), ctx);
-            body.put("what_if", whatIfJson(assumed));
-        }
-        if (whatIf.targetCgpa().isPresent()) {
-            body.put(
-                    "target",
-                    targetJson(target(
-                            report,
-                            transcript,
-                            assumed,
-                            course,
-                            whatIf.targetCgpa().get())));
-        }
+        Map<String, Object> body = body(course, hallTicket, transcript, whatIf, RequestDeadline.of(ctx));
         if (mediaType.equals(JSON)) {
             json.writeCached(ctx, answer, body);
         } else {
@@ -130,11 +114,38 @@ final class ReportRoutes {
     }
 
     /**
+     * The report of {@code transcript} with the student's special-programme pages and, as {@code whatIf} asks, the
+     * what-if figures and the target: the body of {@code /report}, and a tool's answer.
+     */
+    Map<String, Object> body(
+            Course course, HallTicket hallTicket, Transcript transcript, WhatIfQuery whatIf, Deadline deadline) {
+        StudentReport report = reports.of(course, hallTicket, transcript);
+        Map<String, Object> body = body(report, course);
+        AttemptsRoutes.putSpecialProgrammes(body, specialProgrammes, course, hallTicket, deadline);
+        WhatIf assumed = null;
+        if (!whatIf.grades().isEmpty()) {
+            assumed = whatIf(report, transcript, course, whatIf.grades(), deadline);
+            body.put("what_if", whatIfJson(assumed));
+        }
+        if (whatIf.targetCgpa().isPresent()) {
+            body.put(
+                    "target",
+                    targetJson(target(
+                            report,
+                            transcript,
+                            assumed,
+                            course,
+                            whatIf.targetCgpa().get())));
+        }
+        return body;
+    }
+
+    /**
      * The figures with the backlogs of {@code grades} passed: each must be an open backlog, and its credits are
      * those a page kept in the archive shows for a pass of the same code (a failed row shows 0).
      */
     private WhatIf whatIf(
-            StudentReport report, Transcript transcript, Course course, Map<String, String> grades, Context ctx) {
+            StudentReport report, Transcript transcript, Course course, Map<String, String> grades, Deadline deadline) {
         Set<String> backlogs =
                 report.backlogs().stream().map(backlog -> backlog.row().code()).collect(Collectors.toSet());
         for (String code : grades.keySet()) {
@@ -143,8 +154,7 @@ final class ReportRoutes {
                         WhatIfQuery.IF, "names " + code + ", which is not a subject this student has still to pass");
             }
         }
-        Map<String, String> credits =
-                archive.subjectCredits(course.degree().key(), grades.keySet(), RequestDeadline.of(ctx));
+        Map<String, String> credits = archive.subjectCredits(course.degree().key(), grades.keySet(), deadline);
         List<WhatIf.Assumption> assumed = new ArrayList<>();
         grades.forEach((code, grade) -> {
             BigDecimal value = decimalOrNull(credits.get(code));

@@ -33,9 +33,17 @@ record WhatIfQuery(Optional<BigDecimal> targetCgpa, Map<String, String> grades) 
 
     /** The parameters of {@code ctx} for a student of {@code course}. */
     static WhatIfQuery of(Context ctx, Course course) {
+        return of(ctx.queryParam(TARGET), rawIf(ctx).orElse(null), course);
+    }
+
+    /**
+     * The parameters' values as given, {@code null} when absent (a {@code +} is a plus), for a student of
+     * {@code course}.
+     */
+    static WhatIfQuery of(String target, String grades, Course course) {
         return new WhatIfQuery(
-                Optional.ofNullable(ctx.queryParam(TARGET)).map(WhatIfQuery::target),
-                rawIf(ctx).map(raw -> grades(raw, course)).orElse(Map.of()));
+                Optional.ofNullable(target).map(WhatIfQuery::target),
+                Optional.ofNullable(grades).map(raw -> grades(raw, course)).orElse(Map.of()));
     }
 
     private static BigDecimal target(String raw) {

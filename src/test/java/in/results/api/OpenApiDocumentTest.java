@@ -147,7 +147,8 @@ class OpenApiDocumentTest {
                         "/student/{hallticket}",
                         "/class",
                         "/releases",
-                        "/compare");
+                        "/compare",
+                        "/mcp");
     }
 
     @Test
@@ -183,10 +184,12 @@ class OpenApiDocumentTest {
     }
 
     @Test
-    void every_operation_is_a_get_with_a_unique_id_a_summary_and_a_description() {
+    void every_operation_is_a_get_but_mcps_post_with_a_unique_id_a_summary_and_a_description() {
         Set<String> ids = new HashSet<>();
         for (Operation operation : operations()) {
-            assertThat(operation.method()).as(operation.toString()).isEqualTo("get");
+            assertThat(operation.method())
+                    .as(operation.toString())
+                    .isEqualTo(operation.path().equals(McpRoutes.PATH) ? "post" : "get");
             assertThat(ids.add(operation.node().path("operationId").asText()))
                     .as("unique id of %s", operation)
                     .isTrue();
@@ -233,7 +236,9 @@ class OpenApiDocumentTest {
             JsonNode responses = operation.node().path("responses");
             responses.properties().forEach(entry -> {
                 boolean retryAfter = resolve(entry.getValue()).path("headers").has("Retry-After");
-                boolean sendsIt = Set.of("202", "429", "503").contains(entry.getKey());
+                // A bulk job's 202 says when to ask again; MCP's 202 takes a notification, and nothing follows it.
+                boolean sendsIt = Set.of("429", "503").contains(entry.getKey())
+                        || entry.getKey().equals("202") && !operation.path().equals(McpRoutes.PATH);
                 assertThat(retryAfter)
                         .as("%s %s has Retry-After", operation, entry.getKey())
                         .isEqualTo(sendsIt);
@@ -433,7 +438,10 @@ class OpenApiDocumentTest {
                 ApiException.tooLarge("too long"),
                 ApiException.rateLimited(1),
                 ApiException.tooManyJobs(),
-                ApiException.starting("starting"))) {
+                ApiException.starting("starting"),
+                ApiException.originNotAllowed("not this origin"),
+                ApiException.bodyTooLarge(1),
+                ApiException.unsupportedMediaType())) {
             sent.add(e.code());
         }
         for (int status : List.of(400, 404, 405, 414, 431, 500)) {

@@ -50,7 +50,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * and after a pruning pass, on SQLite and PostgreSQL ({@link AlertsRetentionBenchmark}); {@code pdf} — the transcript
  * PDF of the fullest record on a cached transcript, its latency and size ({@link TranscriptPdfBenchmark});
  * {@code class-record} — the whole record of 60 hall tickets cold, asked again, and after a restart on the same
- * archive ({@link ClassRecordBenchmark}); {@code wire} — the jar in a process of its own under {@code wrk}
+ * archive ({@link ClassRecordBenchmark}); {@code mcp} — an MCP tool call beside its HTTP twin on a cached transcript
+ * ({@link McpBenchmark}); {@code wire} — the jar in a process of its own under {@code wrk}
  * ({@link WireBenchmark}).
  * Worlds ({@code -Dbench.worlds}): {@code latest}, a day {@code YYYY-MM-DD} (the university as it stood then),
  * either with {@code +YYYY-MM-DD} (the list without its rows released before that day).
@@ -215,6 +216,9 @@ public final class Benchmarks {
         }
         if (SUITES.contains("pdf")) {
             new TranscriptPdfBenchmark(cohort).run();
+        }
+        if (SUITES.contains("mcp")) {
+            new McpBenchmark(cohort).run();
         }
         if (SUITES.contains("class-record")) {
             new ClassRecordBenchmark(cohort).run();
