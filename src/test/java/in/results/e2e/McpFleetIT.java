@@ -122,13 +122,16 @@ class McpFleetIT {
                     .atMost(Duration.ofSeconds(60))
                     .pollInterval(Duration.ofMillis(100))
                     .until(() -> {
-                        var polled =
-                                McpClients.call(clients[turn.getAndIncrement() % 2], "get_class_summary", arguments);
+                        // The other instance first: a job that is quick to finish is still polled through it.
+                        var polled = McpClients.call(
+                                clients[(turn.getAndIncrement() + 1) % 2], "get_class_summary", arguments);
                         finished.set(polled);
                         return !McpClients.structured(polled).has("result");
                     });
 
-            assertThat(turn.get()).as("polled through both").isGreaterThanOrEqualTo(2);
+            assertThat(turn.get())
+                    .as("polled through the instance that did not start it")
+                    .isPositive();
             var twin = second.get("/api/bulk/summary?" + section.query("01", "30"));
             assertThat(twin.status()).isEqualTo(200);
             assertThat(ExpectedReport.numbersCanonical(McpClients.structured(finished.get())))
