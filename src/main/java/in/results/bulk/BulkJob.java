@@ -124,7 +124,7 @@ final class BulkJob<T, A, R> {
     /** Ends the job if its deadline has passed, cutting short the hall tickets still being asked. */
     void finishIfOverdue() {
         if (!isFinished() && endBy.remaining().isZero()) {
-            LOG.warn("bulk job for {} hit its deadline of {}", kind.describe(target), policy.deadline());
+            LOG.warn("bulk job for {} hit its deadline of {}", kind.describe(target), kind.deadline(policy));
             stop();
         }
     }

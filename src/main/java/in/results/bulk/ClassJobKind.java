@@ -10,6 +10,7 @@ import in.results.report.ClassMember;
 import in.results.report.ClassRecord;
 import in.results.report.StudentReports;
 import in.results.upstream.Priority;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -21,6 +22,11 @@ import java.util.Optional;
 final class ClassJobKind implements JobKind<Course, ClassMember, ClassRecord> {
     /** Class job ids start so; exam job ids start with a hall ticket, which never holds a colon. */
     private static final String PREFIX = "class:";
+    /**
+     * A class job may run this many times the bulk deadline: each hall ticket is a whole transcript (about 0.6 s a
+     * student at 300 ms a page), so a cold class of 360 takes about 4 minutes where an exam's takes seconds.
+     */
+    static final int DEADLINE_FACTOR = 5;
 
     private final AllSemestersLookup lookup;
     private final StudentReports reports;
@@ -68,6 +74,11 @@ final class ClassJobKind implements JobKind<Course, ClassMember, ClassRecord> {
         int hallTickets =
                 tally.found().size() + tally.noResult().size() + tally.missing().size();
         return ClassRecord.of(course, hallTickets, tally.found(), tally.noResult(), tally.missing());
+    }
+
+    @Override
+    public Duration deadline(BulkJobs.Policy policy) {
+        return policy.deadline().multipliedBy(DEADLINE_FACTOR);
     }
 
     @Override

@@ -69,7 +69,7 @@ final class FleetJobs<T, A, R> implements BulkJobs<T, R> {
         this.ticker = environment.ticker();
         this.executor = environment.executor();
         this.shared = shared;
-        this.rules = new SharedJobs.Rules(policy.maxRunning(), policy.deadline(), RESUME_AT_LEAST);
+        this.rules = new SharedJobs.Rules(policy.maxRunning(), kind.deadline(policy), RESUME_AT_LEAST);
         this.alone = alone;
         this.bulkShare = capacity.bulkShare(); // one share of the upstream slots for every job of this instance
         executor.execute(this::watchForOrphans);

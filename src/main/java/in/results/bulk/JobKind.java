@@ -3,6 +3,7 @@ package in.results.bulk;
 import in.results.core.Deadline;
 import in.results.core.HallTicket;
 import in.results.core.LookupFailure;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -63,6 +64,11 @@ public interface JobKind<T, A, R> {
 
     /** The result's type, for the fleet's copies of finished jobs. */
     Class<R> resultType();
+
+    /** The longest a job of this kind runs: the policy's bulk deadline, unless the kind needs longer. */
+    default Duration deadline(BulkJobs.Policy policy) {
+        return policy.deadline();
+    }
 
     /** The target in a few words, for logs: {@code exam 1560}. */
     String describe(T target);

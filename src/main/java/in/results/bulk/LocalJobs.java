@@ -60,7 +60,7 @@ final class LocalJobs<T, A, R> implements BulkJobs<T, R> {
                     kind,
                     capacity.bulkShare(),
                     policy,
-                    policy.deadline(),
+                    kind.deadline(policy),
                     ticker,
                     index -> {},
                     (result, missing) -> capacity.releaseRunning()));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import in.results.archive.Archive;
 import in.results.archive.ArchiveDatabase;
+import in.results.core.Deadline;
 import in.results.core.Environment;
 import in.results.core.ExamQuery;
 import in.results.core.HallTicket;
@@ -23,6 +24,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -59,6 +61,8 @@ class BulkJobsTest {
     private final ManualExecutor executor = new ManualExecutor();
     private UniversitySimulator university;
     private BulkJobs<ExamQuery, ExamResults> jobs;
+    private BulkJobs.Policy policy;
+    private ExamLookup lookup;
     private Archive archive;
 
     @TempDir
@@ -75,13 +79,12 @@ class BulkJobsTest {
                 new UpstreamPolicy(1_000, Duration.ofSeconds(30), 0, Duration.ZERO, 0),
                 ticker);
         archive = Archive.open(ArchiveDatabase.embedded(dataDir), Duration.ofMillis(500), Clock.systemUTC());
-        ExamLookup lookup = new ExamLookup(
+        lookup = new ExamLookup(
                 upstream,
                 new EmbeddedStore<>(1_000, Duration.ofDays(7), ticker, Runnable::run),
                 archive,
                 Clock.systemUTC());
-        BulkJobs.Policy policy =
-                new BulkJobs.Policy(1, 2, 10, KEEP_FINISHED, KEEP_INCOMPLETE, DEADLINE, 2, Duration.ZERO);
+        policy = new BulkJobs.Policy(1, 2, 10, KEEP_FINISHED, KEEP_INCOMPLETE, DEADLINE, 2, Duration.ZERO);
         jobs = BulkJobs.local(
                 BulkJobs.exams(lookup), new JobCapacity(policy), new Environment(ticker, Clock.systemUTC(), executor));
     }
@@ -178,6 +181,63 @@ class BulkJobsTest {
         assertThat(next).isEqualTo(new BulkStatus.Loading<>(0, 3));
         assertThat(askedBeforeTheRest).isEqualTo(1);
         assertThat(university.requestCount("/resultAction")).isEqualTo(1);
+    }
+
+    /** Exam jobs of a kind that may run three times the policy's deadline, as class jobs run longer. */
+    private record Longer(ExamJobKind exams) implements JobKind<ExamQuery, ResultPage, ExamResults> {
+        @Override
+        public String idOf(HallTicketRange range, ExamQuery exam) {
+            return exams.idOf(range, exam);
+        }
+
+        @Override
+        public Optional<JobKey<ExamQuery>> keyOf(String id) {
+            return exams.keyOf(id);
+        }
+
+        @Override
+        public Answer<ResultPage> ask(ExamQuery exam, HallTicket hallTicket, Deadline deadline) {
+            return exams.ask(exam, hallTicket, deadline);
+        }
+
+        @Override
+        public ExamResults resultOf(ExamQuery exam, Tally<ResultPage> tally) {
+            return exams.resultOf(exam, tally);
+        }
+
+        @Override
+        public Class<ExamResults> resultType() {
+            return exams.resultType();
+        }
+
+        @Override
+        public String describe(ExamQuery exam) {
+            return exams.describe(exam);
+        }
+
+        @Override
+        public Duration deadline(BulkJobs.Policy policy) {
+            return policy.deadline().multipliedBy(3);
+        }
+    }
+
+    @Test
+    void a_kind_that_needs_longer_runs_past_the_policys_deadline_and_ends_at_its_own() {
+        BulkJobs<ExamQuery, ExamResults> longer = BulkJobs.local(
+                new Longer(new ExamJobKind(lookup)),
+                new JobCapacity(policy),
+                new Environment(ticker, Clock.systemUTC(), executor));
+        HallTicketRange range = rolls("01", "03");
+        longer.request(range, QUERY);
+        executor.runNext();
+
+        ticker.advance(DEADLINE.plusNanos(1));
+        BulkStatus<ExamResults> running = longer.request(range, QUERY);
+        ticker.advance(DEADLINE.multipliedBy(2));
+        BulkStatus<ExamResults> ended = longer.request(range, QUERY);
+
+        assertThat(running).isEqualTo(new BulkStatus.Loading<>(1, 3));
+        assertThat(resultsOf(ended).missing()).isEqualTo(2);
     }
 
     @Test
