@@ -7,9 +7,6 @@ import in.results.catalog.Course;
 import in.results.catalog.Degree;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
-import in.results.catalog.ReleaseDate;
-import in.results.catalog.ReleaseKind;
-import in.results.catalog.ReleaseSource;
 import in.results.catalog.Semester;
 import in.results.core.HallTicket;
 import in.results.core.Regulation;
@@ -18,7 +15,6 @@ import in.results.lookup.Transcript;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
 import java.math.BigDecimal;
-import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,17 +24,7 @@ class StudentComparisonTest {
     private static final Course BTECH_R18 = new Course(Degree.BTECH, Regulation.R18);
     private static final HallTicket REGULAR = new HallTicket("189A1A0501");
     private static final HallTicket LATERAL = new HallTicket("199A5A0502");
-    private static final ExamRelease RELEASE = new ExamRelease(
-            "1560",
-            Degree.BTECH,
-            "R18",
-            Semester.S2_1,
-            ReleaseKind.REGULAR,
-            false,
-            new ReleaseDate.Known(LocalDate.of(2022, 3, 20)),
-            Map.of("degree", "btech", "examCode", "1560"),
-            "B.Tech II Year I Semester (R18) Regular Examinations Results",
-            ReleaseSource.RELEASE_LIST);
+    private static final ExamRelease RELEASE = R18Releases.REGULAR_2_1;
 
     private static SubjectResult row(String code, String grade) {
         return new SubjectResult(code, "SUBJECT " + code, "20", "40", "60", grade, "3");

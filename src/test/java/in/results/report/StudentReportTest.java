@@ -7,9 +7,6 @@ import in.results.catalog.Course;
 import in.results.catalog.Degree;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
-import in.results.catalog.ReleaseDate;
-import in.results.catalog.ReleaseKind;
-import in.results.catalog.ReleaseSource;
 import in.results.catalog.Semester;
 import in.results.core.HallTicket;
 import in.results.core.Regulation;
@@ -18,7 +15,6 @@ import in.results.lookup.Transcript;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
 import java.math.BigDecimal;
-import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,25 +25,8 @@ class StudentReportTest {
     private static final HallTicket REGULAR = new HallTicket("189A1A0501");
     private static final HallTicket LATERAL = new HallTicket("199A5A0501");
     private static final StudentDetails DETAILS = new StudentDetails("189A1A0501", "A STUDENT", "A FATHER", "9A");
-    private static final ExamRelease REGULAR_2_1 = release("1560", ReleaseKind.REGULAR, LocalDate.of(2022, 3, 20));
-    private static final ExamRelease SUPPLY_2_1 = release("1610", ReleaseKind.SUPPLEMENTARY, LocalDate.of(2022, 9, 14));
-
-    private static ExamRelease release(String code, ReleaseKind kind, LocalDate date) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("degree", "btech");
-        params.put("examCode", code);
-        return new ExamRelease(
-                code,
-                Degree.BTECH,
-                "R18",
-                Semester.S2_1,
-                kind,
-                false,
-                new ReleaseDate.Known(date),
-                params,
-                "B.Tech II Year I Semester (R18) " + kind + " Examinations Results",
-                ReleaseSource.RELEASE_LIST);
-    }
+    private static final ExamRelease REGULAR_2_1 = R18Releases.REGULAR_2_1;
+    private static final ExamRelease SUPPLY_2_1 = R18Releases.SUPPLY_2_1;
 
     private static SubjectResult row(String code, String grade, String credits) {
         return new SubjectResult(code, "SUBJECT " + code, "20", "40", "60", grade, credits);

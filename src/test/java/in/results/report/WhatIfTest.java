@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import in.results.catalog.Degree;
 import in.results.catalog.ExamRelease;
-import in.results.catalog.ReleaseDate;
-import in.results.catalog.ReleaseKind;
-import in.results.catalog.ReleaseSource;
 import in.results.catalog.Semester;
 import in.results.grading.GradeScale;
 import in.results.grading.Sgpa;
@@ -14,7 +11,6 @@ import in.results.lookup.Transcript;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
 import java.math.BigDecimal;
-import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,17 +19,7 @@ import org.junit.jupiter.api.Test;
 class WhatIfTest {
     private static final GradeScale BTECH =
             GradeScale.known(Degree.BTECH, "R18").orElseThrow();
-    private static final ExamRelease RELEASE = new ExamRelease(
-            "1560",
-            Degree.BTECH,
-            "R18",
-            Semester.S2_1,
-            ReleaseKind.REGULAR,
-            false,
-            new ReleaseDate.Known(LocalDate.of(2022, 3, 20)),
-            Map.of("degree", "btech", "examCode", "1560"),
-            "B.Tech II Year I Semester (R18) Regular Examinations Results",
-            ReleaseSource.RELEASE_LIST);
+    private static final ExamRelease RELEASE = R18Releases.REGULAR_2_1;
 
     private static SubjectResult row(String code, String grade, String credits) {
         return new SubjectResult(code, "SUBJECT " + code, "20", "40", "60", grade, credits);
