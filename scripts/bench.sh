@@ -2,7 +2,8 @@
 # Reproducible benchmark (BENCHMARKS.md): the service against the university simulator on loopback.
 # Options: -Dbench.latencyMs=300 -Dbench.studentsPerBatch=10 -Dbench.regulations=R18,R22
 #          -Dbench.worlds=2023-11-30,latest,latest+2021-06-01 -Dbench.suites=cold,replay,burst (any of cold, programmes,
-#          replay, burst, cached, redis, fleet, results-day, results-day-scale, alerts, alerts-retention, pdf, mcp,
+#          replay, burst, cached, redis, fleet, results-day, results-day-scale, alerts, alerts-retention,
+#          credits-backfill, pdf, mcp,
 #          class-record, wire, in that order)
 #          programmes: -Dbench.programmes.worlds=2023-11-30,2024-10-31,2025-03-27 -Dbench.programmes.perGroup=25
 #          results-day-scale: -Dbench.resultsDay.students=2000 -Dbench.resultsDay.fleet=true
@@ -19,7 +20,9 @@
 # returning student, time to show the release, reading ahead's counts; one instance, then three), alerts (a release
 # dispatched to 500 webhook subscribers on loopback, alone and during a results-day burst: time until each is told,
 # upstream requests per subscriber, webhook-ids, signatures), alerts-retention (the alerts' tables per 1,000 subscribers
-# and release before and after a pruning pass, SQLite and PostgreSQL; -Dbench.retention.subscribers=1000), pdf (the
+# and release before and after a pruning pass, SQLite and PostgreSQL; -Dbench.retention.subscribers=1000),
+# credits-backfill (an archive of a million pages kept before migration 6 upgraded: time until ready, SQLite and
+# PostgreSQL; -Dbench.backfill.pages=1000000), pdf (the
 # transcript PDF of the fullest record on a cached transcript: latency over 200 renders through HTTP, size), mcp (an MCP
 # tools/call beside its HTTP twin, /report and /all, on a cached transcript: latency, CPU per request, size), wire (the jar in its
 # own process with jvm.options, wrk against cached /all-r18 and /health, RSS, first vs later cold lookup; needs wrk;

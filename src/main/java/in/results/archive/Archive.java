@@ -536,6 +536,7 @@ public final class Archive implements AutoCloseable {
             Flyway.configure()
                     .dataSource(pool)
                     .locations("classpath:db/migration")
+                    .javaMigrations(new SubjectCreditsFromPages(rows))
                     .load()
                     .migrate();
             migrated = true;

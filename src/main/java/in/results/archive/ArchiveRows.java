@@ -90,6 +90,9 @@ final class ArchiveRows {
                     + " read_at = excluded.read_at WHERE subject_credits.read_at <= excluded.read_at";
 
     static final String CREDITS = "SELECT credits FROM subject_credits WHERE degree = ? AND subject_code = ?";
+    /** Every found page of a format this build reads, with its programme and the time it was read. */
+    static final String FOUND_PAGES =
+            "SELECT degree, page, read_at FROM result_pages WHERE outcome = '" + FOUND + "' AND format <= ?";
 
     static final String COUNT_PAGES = "SELECT COUNT(*) FROM result_pages";
     static final String FORGET_PAGES = "DELETE FROM result_pages WHERE hall_ticket = ?";
@@ -273,23 +276,73 @@ final class ArchiveRows {
         if (!(page.answer() instanceof ArchivedAnswer.Found found)) {
             return;
         }
-        for (SubjectResult row : found.page().subjects()) {
-            String key = page.key().degree() + " " + row.code();
-            if (GradeScale.isFail(row.grade())
-                    || row.credits().isEmpty()
-                    || row.credits().length() > 8
-                    || row.code().length() > 16
-                    || row.credits().equals(batch.get(key))
-                    || row.credits().equals(creditsWritten.getIfPresent(key))) {
+        for (Map.Entry<String, String> subject : creditsOf(found.page()).entrySet()) {
+            String key = page.key().degree() + " " + subject.getKey();
+            if (subject.getValue().equals(batch.get(key))
+                    || subject.getValue().equals(creditsWritten.getIfPresent(key))) {
                 continue;
             }
-            upsert.setString(1, page.key().degree());
-            upsert.setString(2, row.code());
-            upsert.setString(3, row.credits());
-            upsert.setLong(4, found.readAt().toEpochMilli());
+            bindCredits(upsert, page.key().degree(), subject.getKey(), subject.getValue(), found.readAt());
             upsert.executeUpdate();
-            batch.put(key, row.credits());
+            batch.put(key, subject.getValue());
         }
+    }
+
+    /** The credits of {@code page}'s passed rows, by subject code (a failed row shows 0, and says nothing). */
+    private static Map<String, String> creditsOf(ResultPage page) {
+        Map<String, String> credits = new HashMap<>();
+        for (SubjectResult row : page.subjects()) {
+            if (!GradeScale.isFail(row.grade())
+                    && !row.credits().isEmpty()
+                    && row.credits().length() <= 8
+                    && row.code().length() <= 16) {
+                credits.put(row.code(), row.credits());
+            }
+        }
+        return credits;
+    }
+
+    private static void bindCredits(
+            PreparedStatement upsert, String degree, String subjectCode, String credits, Instant readAt)
+            throws SQLException {
+        upsert.setString(1, degree);
+        upsert.setString(2, subjectCode);
+        upsert.setString(3, credits);
+        upsert.setLong(4, readAt.toEpochMilli());
+    }
+
+    /**
+     * Fills the subject credits from every found page kept (pages kept before the credits had their table), the
+     * newest read of a subject winning, as the writer's upsert does; the subjects filled. Pages are read as a stream
+     * (a fetch size, within the caller's transaction) and each subject is written once.
+     */
+    int creditsFromKeptPages(Connection connection) throws SQLException {
+        record Credits(String degree, String subjectCode, String credits, Instant readAt) {}
+        Map<String, Credits> newest = new HashMap<>();
+        try (PreparedStatement select = connection.prepareStatement(FOUND_PAGES)) {
+            select.setFetchSize(500);
+            select.setInt(1, FORMAT);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    String degree = rows.getString(1);
+                    Instant readAt = Instant.ofEpochMilli(rows.getLong(3));
+                    pageOf(rows.getString(2))
+                            .ifPresent(page -> creditsOf(page)
+                                    .forEach((code, credits) -> newest.merge(
+                                            degree + " " + code,
+                                            new Credits(degree, code, credits, readAt),
+                                            (kept, read) -> read.readAt().isAfter(kept.readAt()) ? read : kept)));
+                }
+            }
+        }
+        try (PreparedStatement upsert = connection.prepareStatement(UPSERT_CREDITS)) {
+            for (Credits credits : newest.values()) {
+                bindCredits(upsert, credits.degree(), credits.subjectCode(), credits.credits(), credits.readAt());
+                upsert.addBatch();
+            }
+            upsert.executeBatch();
+        }
+        return newest.size();
     }
 
     /** The credits a passed row of {@code subjectCode} in {@code degree} shows; empty when no page kept one. */

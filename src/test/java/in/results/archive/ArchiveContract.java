@@ -10,6 +10,9 @@ import in.results.core.HallTicket;
 import in.results.scrape.ResultPage;
 import in.results.scrape.StudentDetails;
 import in.results.scrape.SubjectResult;
+import in.results.testing.ArchiveSchemas;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Clock;
@@ -436,6 +439,94 @@ abstract class ArchiveContract {
                             }
                         },
                         soon());
+    }
+
+    @Test
+    void a_kept_page_gives_the_credits_its_passed_rows_show_and_a_failed_row_none() {
+        awaitReady();
+        archive().keep(key("1605", false), new ArchivedAnswer.Found(PAGE, READ));
+        awaitWritten(1);
+
+        // PAGE: CS401PC passed with A and 3 credits; MA401BS absent (Ab), 0 credits.
+        assertThat(archive().subjectCredits("btech", List.of("CS401PC", "MA401BS"), soon()))
+                .isEqualTo(Map.of("CS401PC", "3"));
+        assertThat(archive().subjectCredits("bpharmacy", List.of("CS401PC"), soon()))
+                .isEmpty();
+    }
+
+    @Test
+    void pages_kept_before_subject_credits_had_a_table_fill_it_when_the_archive_is_upgraded() throws Exception {
+        // given a database of migration 6 (subject_credits made, empty) with pages an older build kept
+        ArchiveDatabase database = database();
+        database.prepare();
+        ArchiveSchemas.migrateTo(database, "6");
+        String twoSubjects = """
+                {"examTitle":"B.Tech II Year II Semester (R18) Regular Examinations July 2023",\
+                "details":{"hallTicket":"%s","name":"A STUDENT","fatherName":"A FATHER","collegeCode":"9A"},\
+                "subjects":[\
+                {"code":"CS401PC","name":"DATA STRUCTURES","internal":"20","external":"45","total":"65",\
+                "grade":"%s","credits":"%s"},\
+                {"code":"MA401BS","name":"MATHEMATICS","internal":"12","external":"10","total":"22",\
+                "grade":"F","credits":"0"}]%s}""";
+        try (Connection connection =
+                        DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
+                PreparedStatement insert = connection.prepareStatement("INSERT INTO result_pages (hall_ticket,"
+                        + " degree, exam_code, rcrv, outcome, page, withheld, format, read_at)"
+                        + " VALUES (?, ?, '1662', ?, ?, ?, ?, ?, ?)")) {
+            Object[][] rows = {
+                // a format 1 page (no legend) read in 2023: CS401PC passed, 3 credits
+                {STUDENT, "btech", false, "found", twoSubjects.formatted(STUDENT.value(), "B", "3", ""), 1, 1_000L},
+                // its revaluation, read later, says 4: the newest read wins
+                {
+                    STUDENT,
+                    "btech",
+                    true,
+                    "found",
+                    twoSubjects.formatted(STUDENT.value(), "A", "4", ",\"legend\":{\"A\":9}"),
+                    2,
+                    5_000L
+                },
+                // a classmate's page read in between, with 3.5: older than the revaluation
+                {OTHER, "btech", false, "found", twoSubjects.formatted(OTHER.value(), "C", "3.5", ""), 2, 3_000L},
+                // another programme's page: its credits are its own
+                {OTHER, "bpharmacy", false, "found", twoSubjects.formatted(OTHER.value(), "O", "2", ""), 2, 2_000L},
+                // no result, a newer format, and an unreadable page: nothing
+                {new HallTicket("189A1A0503"), "btech", false, "no_result", null, 2, 9_000L},
+                {
+                    new HallTicket("189A1A0504"),
+                    "btech",
+                    false,
+                    "found",
+                    twoSubjects.formatted("189A1A0504", "A", "9", ""),
+                    ArchiveRows.FORMAT + 1,
+                    9_000L
+                },
+                {new HallTicket("189A1A0505"), "btech", false, "found", "not json", 2, 9_000L}
+            };
+            for (Object[] row : rows) {
+                insert.setString(1, ((HallTicket) row[0]).value());
+                insert.setString(2, (String) row[1]);
+                insert.setBoolean(3, (Boolean) row[2]);
+                insert.setString(4, (String) row[3]);
+                insert.setString(5, (String) row[4]);
+                insert.setBoolean(6, false);
+                insert.setInt(7, (Integer) row[5]);
+                insert.setLong(8, (Long) row[6]);
+                insert.executeUpdate();
+            }
+        }
+
+        // when the archive opens it (migration 7)
+        awaitReady();
+
+        // then each subject has the credits of its newest passed read, per programme; a failed row gives none
+        assertThat(archive().subjectCredits("btech", List.of("CS401PC", "MA401BS"), soon()))
+                .isEqualTo(Map.of("CS401PC", "4"));
+        assertThat(archive().subjectCredits("bpharmacy", List.of("CS401PC", "MA401BS"), soon()))
+                .isEqualTo(Map.of("CS401PC", "2"));
+        // and the pages are still read as they were kept
+        assertThat(archive().page(key("1662", true), soon()))
+                .hasValueSatisfying(answer -> assertThat(answer.readAt()).isEqualTo(Instant.ofEpochMilli(5_000)));
     }
 
     /** Keeps the thread for {@code time}, whatever interrupts it (as a driver call blocked on a socket would). */

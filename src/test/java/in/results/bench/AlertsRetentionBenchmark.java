@@ -15,22 +15,13 @@ import in.results.archive.ArchiveDatabase;
 import in.results.catalog.ExamCatalog;
 import in.results.catalog.ExamRelease;
 import in.results.config.AlertSettings;
-import in.results.config.DatabaseAddress;
 import in.results.core.Deadline;
 import in.results.core.HallTicket;
 import in.results.grading.GradeCalculator;
 import in.results.grading.Grading;
 import in.results.lookup.AttemptPage;
-import in.results.scrape.PageText;
 import in.results.scrape.ResultPage;
-import in.results.scrape.ResultPageParser;
-import in.results.testing.DataFolders;
 import in.results.testing.ManualTicker;
-import in.results.testing.PostgresServer;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -44,7 +35,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * {@code -Dbench.suites=alerts-retention}: how large the result alerts' tables grow per 1,000 subscribers and release,
@@ -73,11 +63,10 @@ final class AlertsRetentionBenchmark {
 
     static final List<String> LATER_RELEASES = List.of("1707", "1728");
     static final List<String> TABLES = List.of("student_events", "deliveries", "subscriptions", "alert_releases");
-    private static final String FIXTURE = "/upstream/result-7col-r18-2-1-exam1560.html";
     private static final String PUBLIC_URL = "https://results.example.in";
 
     private final ObjectMapper mapper = new ObjectMapper();
-    private final ResultPage page = fixturePage();
+    private final ResultPage page = BenchDatabases.fixturePage();
     private final SecureRandom random = new SecureRandom();
 
     void run() throws Exception {
@@ -85,15 +74,7 @@ final class AlertsRetentionBenchmark {
                 "%n## Result alerts: retention, %d subscribers, retention %d days%n", SUBSCRIBERS, RETENTION.toDays());
         System.out.println("| database | stage | student_events rows, bytes | deliveries rows, bytes"
                 + " | subscriptions rows, bytes | alert_releases rows | database bytes (free) |");
-        Path folder = DataFolders.fresh();
-        try {
-            measure(ArchiveDatabase.embedded(folder));
-        } finally {
-            DataFolders.delete(folder);
-        }
-        try (PostgresServer postgres = PostgresServer.start()) {
-            measure(ArchiveDatabase.postgresql(DatabaseAddress.parse(postgres.url())));
-        }
+        BenchDatabases.eachKind(this::measure);
     }
 
     /** The stages of the class comment on {@code database}, each printed as a row. */
@@ -334,15 +315,6 @@ final class AlertsRetentionBenchmark {
                 throw new IllegalStateException("the archive's database did not answer in 30 s");
             }
             Thread.sleep(100);
-        }
-    }
-
-    private static ResultPage fixturePage() {
-        try (InputStream in =
-                Objects.requireNonNull(AlertsRetentionBenchmark.class.getResourceAsStream(FIXTURE), FIXTURE)) {
-            return ResultPageParser.parse(PageText.decode(in.readAllBytes(), null));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

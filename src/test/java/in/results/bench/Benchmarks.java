@@ -47,7 +47,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * day at a size that is a parameter, every answer after the announcement checked ({@link ResultsDayAtScale});
  * {@code alerts} — a new release dispatched to 500 webhook subscribers, alone and during a results-day burst
  * ({@link AlertsBenchmark}); {@code alerts-retention} — the alerts' tables per 1,000 subscribers and release, before
- * and after a pruning pass, on SQLite and PostgreSQL ({@link AlertsRetentionBenchmark}); {@code pdf} — the transcript
+ * and after a pruning pass, on SQLite and PostgreSQL ({@link AlertsRetentionBenchmark}); {@code credits-backfill} —
+ * the archive's upgrade filling subject credits from a million kept pages ({@link CreditsBackfillBenchmark});
+ * {@code pdf} — the transcript
  * PDF of the fullest record on a cached transcript, its latency and size ({@link TranscriptPdfBenchmark});
  * {@code class-record} — the whole record of 60 hall tickets cold, asked again, and after a restart on the same
  * archive ({@link ClassRecordBenchmark}); {@code mcp} — an MCP tool call beside its HTTP twin on a cached transcript
@@ -213,6 +215,9 @@ public final class Benchmarks {
         }
         if (SUITES.contains("alerts-retention")) {
             new AlertsRetentionBenchmark().run();
+        }
+        if (SUITES.contains("credits-backfill")) {
+            new CreditsBackfillBenchmark().run();
         }
         if (SUITES.contains("pdf")) {
             new TranscriptPdfBenchmark(cohort).run();

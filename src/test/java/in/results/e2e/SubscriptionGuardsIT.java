@@ -13,6 +13,7 @@ import in.results.alerts.FakePushService;
 import in.results.alerts.WebhookSecret;
 import in.results.archive.ArchiveDatabase;
 import in.results.simulator.cohort.Cohort;
+import in.results.testing.ArchiveSchemas;
 import in.results.testing.DataFolders;
 import in.results.testing.PostgresServer;
 import java.nio.file.Path;
@@ -30,7 +31,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -182,13 +182,9 @@ class SubscriptionGuardsIT {
         // given a database of the version before tokens (migrations up to 3) holding a webhook subscription
         world.openOn(DAY);
         Path dataDir = DataFolders.fresh();
-        String jdbcUrl = ArchiveDatabase.embedded(dataDir).jdbcUrl();
-        Flyway.configure()
-                .dataSource(jdbcUrl, "", "")
-                .locations("classpath:db/migration")
-                .target("3")
-                .load()
-                .migrate();
+        ArchiveDatabase database = ArchiveDatabase.embedded(dataDir);
+        ArchiveSchemas.migrateTo(database, "3");
+        String jdbcUrl = database.jdbcUrl();
         String secret = WebhookSecret.generate(new SecureRandom()).text();
         String id = "sub_0123456789abcdef0123456789abcdef";
         try (Connection connection = DriverManager.getConnection(jdbcUrl);
