@@ -122,30 +122,28 @@ final class ReportRoutes {
         StudentReport report = reports.of(course, hallTicket, transcript);
         Map<String, Object> body = body(report, course);
         AttemptsRoutes.putSpecialProgrammes(body, specialProgrammes, course, hallTicket, deadline);
-        WhatIf assumed = null;
+        if (whatIf.grades().isEmpty() && whatIf.targetCgpa().isEmpty()) {
+            return body;
+        }
+        // Without "if", the figures are the report's own: the target starts from them.
+        GradeScale scale = WhatIfQuery.scaleOf(course, whatIf.grades().isEmpty() ? WhatIfQuery.TARGET : WhatIfQuery.IF);
+        WhatIf figures = WhatIf.of(transcript, assumptions(report, course, whatIf.grades(), deadline), scale);
         if (!whatIf.grades().isEmpty()) {
-            assumed = whatIf(report, transcript, course, whatIf.grades(), deadline);
-            body.put("what_if", whatIfJson(assumed));
+            body.put("what_if", whatIfJson(figures));
         }
-        if (whatIf.targetCgpa().isPresent()) {
-            body.put(
-                    "target",
-                    targetJson(target(
-                            report,
-                            transcript,
-                            assumed,
-                            course,
-                            whatIf.targetCgpa().get())));
-        }
+        whatIf.targetCgpa().ifPresent(cgpa -> body.put("target", targetJson(target(report, figures, course, cgpa))));
         return body;
     }
 
     /**
-     * The figures with the backlogs of {@code grades} passed: each must be an open backlog, and its credits are
+     * The backlogs of {@code grades} passed with those grades: each must be an open backlog, and its credits are
      * those a page kept in the archive shows for a pass of the same code (a failed row shows 0).
      */
-    private WhatIf whatIf(
-            StudentReport report, Transcript transcript, Course course, Map<String, String> grades, Deadline deadline) {
+    private List<WhatIf.Assumption> assumptions(
+            StudentReport report, Course course, Map<String, String> grades, Deadline deadline) {
+        if (grades.isEmpty()) {
+            return List.of();
+        }
         Set<String> backlogs =
                 report.backlogs().stream().map(backlog -> backlog.row().code()).collect(Collectors.toSet());
         for (String code : grades.keySet()) {
@@ -166,9 +164,7 @@ final class ReportRoutes {
             }
             assumed.add(new WhatIf.Assumption(code, grade, value));
         });
-        GradeScale scale =
-                GradeScale.known(course.degree(), course.regulation().code()).orElseThrow();
-        return WhatIf.of(transcript, assumed, scale);
+        return assumed;
     }
 
     private static BigDecimal decimalOrNull(String credits) {
@@ -179,23 +175,14 @@ final class ReportRoutes {
         }
     }
 
-    /** What {@code cgpa} takes, from the report's figures or, with {@code assumed}, from the what-if's. */
-    private static Target target(
-            StudentReport report, Transcript transcript, WhatIf assumed, Course course, BigDecimal cgpa) {
+    /** What {@code cgpa} takes from {@code figures} (the report's own, or the what-if's). */
+    private static Target target(StudentReport report, WhatIf figures, Course course, BigDecimal cgpa) {
         if (report.creditsRequired().isEmpty()) {
             throw ApiException.invalidParameter(
                     WhatIfQuery.TARGET,
                     "cannot be used for " + course.degree().displayName() + " "
                             + course.regulation().code() + ": the credits its degree needs are not known");
         }
-        WhatIf figures = assumed != null
-                ? assumed
-                : GradeScale.known(course.degree(), course.regulation().code())
-                        .map(scale -> WhatIf.of(transcript, List.of(), scale))
-                        .orElseThrow(() -> ApiException.invalidParameter(
-                                WhatIfQuery.TARGET,
-                                "cannot be used for " + course.degree().displayName() + " "
-                                        + course.regulation().code() + ": its grade points are not known"));
         return Target.of(
                 cgpa,
                 figures.weightedPoints(),

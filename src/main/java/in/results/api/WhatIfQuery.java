@@ -54,13 +54,23 @@ record WhatIfQuery(Optional<BigDecimal> targetCgpa, Map<String, String> grades) 
         return value;
     }
 
+    /** The grade scale of {@code course}'s programme; a 400 naming {@code parameter} where it is not known. */
+    static GradeScale scaleOf(Course course, String parameter) {
+        return GradeScale.known(course.degree(), course.regulation().code())
+                .orElseThrow(() -> unknownScale(course, parameter));
+    }
+
+    private static ApiException unknownScale(Course course, String parameter) {
+        return ApiException.invalidParameter(
+                parameter,
+                "cannot be used for " + course.degree().displayName() + " "
+                        + course.regulation().code() + ": its grade points are not known");
+    }
+
     private static Map<String, String> grades(String raw, Course course) {
         List<String> passes = GradeScale.passGrades(
                         course.degree(), course.regulation().code())
-                .orElseThrow(() -> ApiException.invalidParameter(
-                        IF,
-                        "cannot be used for " + course.degree().displayName() + " "
-                                + course.regulation().code() + ": its grade points are not known"));
+                .orElseThrow(() -> unknownScale(course, IF));
         String[] pairs = raw.strip().toUpperCase(Locale.ROOT).split(",", -1);
         if (pairs.length > MOST_PAIRS) {
             throw ApiException.invalidParameter(IF, "takes at most " + MOST_PAIRS + " subjects");
