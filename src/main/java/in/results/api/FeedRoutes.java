@@ -6,6 +6,7 @@ import in.results.store.CachedAnswer;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -39,10 +40,25 @@ final class FeedRoutes {
         ReleaseFeed.Filter filter = new ReleaseFeed.Filter(
                 degree(Params.query(ctx, "degree")), regulation(Params.query(ctx, "regulation")));
         CachedAnswer<List<ReleaseListing>> answer = releases.current(RequestDeadline.of(ctx));
+        writer.writeCached(
+                ctx,
+                answer,
+                AtomFeed.CONTENT_TYPE,
+                feed(ctx, filter, answer.value()).xml());
+    }
+
+    /** The feed of every release, as {@code GET /feeds/releases.atom} answers {@code ctx}: the MCP resource's text. */
+    String everyRelease(Context ctx) {
+        List<ReleaseListing> listings =
+                releases.current(RequestDeadline.of(ctx)).value();
+        return new String(feed(ctx, ReleaseFeed.Filter.NONE, listings).xml(), StandardCharsets.UTF_8);
+    }
+
+    /** The feed of {@code listings} as {@code filter} keeps them, its links and ids as the request names the service. */
+    private AtomFeed feed(Context ctx, ReleaseFeed.Filter filter, List<ReleaseListing> listings) {
         FeedAddress address = FeedAddress.of(ctx.scheme(), ctx.header("Host"));
-        AtomFeed feed = ReleaseFeed.of(
-                answer.value(), filter, address.host(), address.base() + ReleaseFeed.PATH + filter.query(), university);
-        writer.writeCached(ctx, answer, AtomFeed.CONTENT_TYPE, feed.xml());
+        return ReleaseFeed.of(
+                listings, filter, address.host(), address.base() + ReleaseFeed.PATH + filter.query(), university);
     }
 
     /** The {@code degree} filter: {@code ""} (every degree) or a degree's key as the university's links write it. */

@@ -91,6 +91,7 @@ public record HttpApi(
                 config.upstreamUrls().getFirst(),
                 environment.clock());
         CompareRoutes compare = new CompareRoutes(allSemesters, reports, environment.executor(), limiter, json);
+        FeedRoutes feed = new FeedRoutes(releases, config.upstreamUrls().getFirst(), json);
         McpRoutes mcp = new McpRoutes(
                 new McpTools(Stream.of(
                                 new StudentTools(allSemesters, attempts, report, compare).tools(),
@@ -98,6 +99,7 @@ public record HttpApi(
                                 new ClassTools(bulkJobs, classJobs, jobRequests).tools())
                         .flatMap(List::stream)
                         .toList()),
+                new FeedResource(feed),
                 JsonWriter.MAPPER);
         CorsPolicy cors = new CorsPolicy(
                 config.corsOrigins(),
@@ -153,7 +155,7 @@ public record HttpApi(
             new WebsiteRoutes().register(javalin);
             // Fixed paths first: the semester route /<hallticket>/<dob>/<year> would match /new/all/regular too.
             releaseRoutes.register(javalin);
-            new FeedRoutes(releases, config.upstreamUrls().getFirst(), json).register(javalin);
+            feed.register(javalin);
             bulk.register(javalin);
             new ClassSummaryRoutes(bulk, json).register(javalin);
             new ClassRecordRoutes(classJobs, jobRequests, json).register(javalin);

@@ -16,10 +16,11 @@ import java.util.Map;
 
 /**
  * {@code POST /mcp}: the Model Context Protocol over Streamable HTTP, stateless, answered by the official SDK's
- * stateless server with the {@link McpTools}. It is a route like every other: CORS ({@link CorsPolicy}: 403 for a
- * page of an origin not allowed), the size limits of a JSON body ({@link JsonBodyReader}), the per-client rate limit,
- * the request deadline, metrics and the error mapping all apply before the SDK sees the message. Each message is
- * answered in its request as {@code application/json}; {@code GET /mcp}, which would open a stream, is 405.
+ * stateless server with the {@link McpTools} and the release feed as a resource ({@link FeedResource}). It is a route
+ * like every other: CORS ({@link CorsPolicy}: 403 for a page of an origin not allowed), the size limits of a JSON body
+ * ({@link JsonBodyReader}), the per-client rate limit, the request deadline, metrics and the error mapping all apply
+ * before the SDK sees the message. Each message is answered in its request as {@code application/json};
+ * {@code GET /mcp}, which would open a stream, is 405.
  *
  * <p>What is not a message: a body that is not JSON is a JSON-RPC parse error ({@code -32700}), JSON that is not one
  * JSON-RPC request, notification or response an invalid request ({@code -32600}), both with 400. A notification or a
@@ -38,15 +39,18 @@ final class McpRoutes {
     static final String SERVER_VERSION = "0.1.0";
 
     /** @param mapper reads the messages and writes the answers (the tools' numbers as the HTTP answers write them) */
-    McpRoutes(McpTools tools, ObjectMapper mapper) {
+    McpRoutes(McpTools tools, FeedResource feed, ObjectMapper mapper) {
         this.mapper = mapper;
         this.sdkMapper = new JacksonMcpJsonMapper(mapper);
         McpServer.sync(transport)
                 .serverInfo("results-service", SERVER_VERSION)
                 .instructions(McpTools.INSTRUCTIONS)
-                .capabilities(
-                        McpSchema.ServerCapabilities.builder().tools(false).build())
+                .capabilities(McpSchema.ServerCapabilities.builder()
+                        .tools(false)
+                        .resources(false, false)
+                        .build())
                 .tools(tools.specifications())
+                .resources(feed.specification())
                 .jsonMapper(sdkMapper)
                 // The route checks arguments itself, with the messages of the HTTP API.
                 .validateToolInputs(false)

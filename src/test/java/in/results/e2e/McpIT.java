@@ -108,6 +108,31 @@ class McpIT {
     }
 
     @Test
+    void the_release_feed_is_a_resource_whose_text_is_the_feed_routes_answer() {
+        List<McpSchema.Resource> resources = mcp.listResources().resources();
+
+        assertThat(resources).singleElement().satisfies(resource -> {
+            assertThat(resource.uri()).isEqualTo("results://feeds/releases.atom");
+            assertThat(resource.mimeType()).isEqualTo("application/atom+xml");
+        });
+        McpSchema.ReadResourceResult read =
+                mcp.readResource(McpSchema.ReadResourceRequest.builder("results://feeds/releases.atom")
+                        .build());
+        var feed = http.get("/feeds/releases.atom");
+        assertThat(read.contents())
+                .singleElement()
+                .isInstanceOfSatisfying(McpSchema.TextResourceContents.class, text -> {
+                    assertThat(text.mimeType()).isEqualTo("application/atom+xml");
+                    assertThat(text.text()).isEqualTo(feed.response().body());
+                });
+        String newest = http.get("/new/").json().get(0).get("exam_name").asText();
+        assertThat(feed.response().body()).contains(newest);
+        assertThatThrownBy(() -> mcp.readResource(McpSchema.ReadResourceRequest.builder("results://feeds/other.atom")
+                        .build()))
+                .isInstanceOf(McpError.class);
+    }
+
+    @Test
     void student_tools_answer_their_http_twins_bodies_and_the_simulators_truth() {
         Student student = student(EdgeCase.SUPPLY_NEVER_CLEARED);
         Map<String, Object> arguments =
