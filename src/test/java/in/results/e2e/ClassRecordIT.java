@@ -1,8 +1,10 @@
 package in.results.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import in.results.simulator.UniversitySimulator;
 import in.results.simulator.cohort.Cohort;
 import in.results.testing.DataFolders;
@@ -20,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -135,6 +138,80 @@ class ClassRecordIT {
         assertThat(finished.header("X-Bulk-Missing")).isEqualTo("0");
         // Each transcript asks many pages at once; the job as a whole still holds 3/4 of the default 32 per host.
         assertThat(universe.primary().maxConcurrentSeen()).isBetween(2, 24);
+    }
+
+    @Test
+    void an_outage_mid_job_leaves_students_missing_never_half_read_and_the_next_job_reads_only_those() {
+        ManualTicker ticker = new ManualTicker();
+        universe = TestUniverse.start(COHORT, ticker, Map.of());
+        // Slow enough that the job is far from done when the university goes down (about 0.9 s a cold student).
+        universe.primary().setLatency(Duration.ofMillis(300), Duration.ZERO);
+        String query = classQuery("01", "40");
+        List<String> forty = rolls(1, 40);
+
+        universe.client().get(query);
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(20))
+                .until(() -> universe.client().get(query).json().path("done").asInt(), done -> done >= 5);
+        universe.primary().setDown(true);
+        universe.mirror().setDown(true);
+        var cut = finished(universe.client(), query);
+
+        // The record of the students read: each figure as the simulator's truth for those students alone.
+        assertThat(cut.status()).isEqualTo(200);
+        int missing = Integer.parseInt(cut.header("X-Bulk-Missing"));
+        assertThat(missing).isPositive();
+        List<String> missingRolls = new ArrayList<>();
+        cut.json()
+                .get("missing")
+                .forEach(ticket -> missingRolls.add(ticket.asText().substring(PREFIX.length())));
+        assertThat(missingRolls).hasSize(missing);
+        List<String> read =
+                forty.stream().filter(roll -> !missingRolls.contains(roll)).toList();
+        assertThat(read).isNotEmpty();
+        ObjectNode expectedCut = ExpectedClassRecord.of(COHORT, PREFIX, read);
+        expectedCut.put("hallticket_from", PREFIX + "01");
+        expectedCut.put("hallticket_to", PREFIX + "40");
+        expectedCut.put("hall_tickets", 40);
+        expectedCut.set("missing", cut.json().get("missing"));
+        assertThat(ExpectedReport.numbersCanonical(cut.json())).isEqualTo(ExpectedReport.numbersCanonical(expectedCut));
+
+        // The university back and the cut job forgotten (1 minute), the same request reads the missing students only.
+        universe.primary().setDown(false);
+        universe.mirror().setDown(false);
+        Map<String, Long> before = pagesPerStudent(forty);
+        ticker.advance(Duration.ofMinutes(2));
+        var whole = finished(universe.client(), query);
+        Map<String, Long> after = pagesPerStudent(forty);
+
+        assertThat(whole.header("X-Bulk-Missing")).isEqualTo("0");
+        assertThat(ExpectedReport.numbersCanonical(whole.json()))
+                .isEqualTo(ExpectedReport.numbersCanonical(ExpectedClassRecord.of(COHORT, PREFIX, forty)));
+        for (String roll : read) {
+            assertThat(after.get(roll))
+                    .as("result pages asked again for %s, read before", roll)
+                    .isEqualTo(before.get(roll));
+        }
+        assertThat(missingRolls.stream()
+                        .mapToLong(roll -> after.get(roll) - before.get(roll))
+                        .sum())
+                .as("result pages asked for the students missing before")
+                .isPositive();
+    }
+
+    /** Per roll, the result pages the university (both hosts) was asked for the student, over every exam. */
+    private Map<String, Long> pagesPerStudent(List<String> rolls) {
+        Map<String, Long> pages = new HashMap<>();
+        for (String roll : rolls) {
+            long asked = 0;
+            for (UniversitySimulator host : List.of(universe.primary(), universe.mirror())) {
+                for (String exam : host.resultRequestsByExam().keySet()) {
+                    asked += host.resultRequestsFor(PREFIX + roll, exam);
+                }
+            }
+            pages.put(roll, asked);
+        }
+        return pages;
     }
 
     @Test
