@@ -10,6 +10,7 @@ import in.results.simulator.cohort.Cohort;
 import in.results.simulator.cohort.Mark;
 import in.results.simulator.cohort.Student;
 import in.results.simulator.releases.Exam;
+import in.results.testing.Listings;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -152,12 +153,7 @@ class AttemptSearchTest {
     }
 
     private static ReleaseListing listing(String code, String title, String date) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("degree", "btech");
-        params.put("examCode", code);
-        params.put("etype", "r17");
-        params.put("type", "intgrade");
-        return new ReleaseListing(title, date, "degree=btech&examCode=" + code + "&etype=r17&type=intgrade", params);
+        return Listings.btech(code, "r17", "intgrade", title, date);
     }
 
     private static int roundAsking(SearchReplay replay, String examCode, boolean rcrv) {

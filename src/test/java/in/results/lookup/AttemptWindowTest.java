@@ -10,20 +10,14 @@ import in.results.catalog.Semester;
 import in.results.core.HallTicket;
 import in.results.core.Regulation;
 import in.results.scrape.ReleaseListing;
-import java.util.LinkedHashMap;
+import in.results.testing.Listings;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AttemptWindowTest {
 
     private static ReleaseListing listing(String code, String title, String date) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("degree", "btech");
-        params.put("examCode", code);
-        params.put("etype", "r17");
-        params.put("type", "intgrade");
-        return new ReleaseListing(title, date, "degree=btech&examCode=" + code + "&etype=r17&type=intgrade", params);
+        return Listings.btech(code, "r17", "intgrade", title, date);
     }
 
     private static final String REGULAR_1_1 = "B.Tech I Year I Semester (R18) Regular Examinations Results";

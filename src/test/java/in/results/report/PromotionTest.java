@@ -10,10 +10,9 @@ import in.results.core.HallTicket;
 import in.results.core.Regulation;
 import in.results.grading.Sgpa;
 import in.results.scrape.ReleaseListing;
+import in.results.testing.Listings;
 import java.math.BigDecimal;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Promotion standing on the R22 rows of a table, against a release list of one batch's regular exams. */
@@ -49,12 +48,7 @@ class PromotionTest {
             listing("1802", "B.Tech I Year II Semester (R22) Regular Examinations Results", "12-AUG-2024")));
 
     private static ReleaseListing listing(String code, String title, String date) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("degree", "btech");
-        params.put("examCode", code);
-        params.put("etype", "r22");
-        params.put("type", "grade22");
-        return new ReleaseListing(title, date, "degree=btech&examCode=" + code + "&etype=r22&type=grade22", params);
+        return Listings.btech(code, "r22", "grade22", title, date);
     }
 
     private static StudentReport.SemesterReport earned(Semester semester, String credits) {
