@@ -21,7 +21,7 @@
 # dispatched to 500 webhook subscribers on loopback, alone and during a results-day burst: time until each is told,
 # upstream requests per subscriber, webhook-ids, signatures), alerts-retention (the alerts' tables per 1,000 subscribers
 # and release before and after a pruning pass, SQLite and PostgreSQL; -Dbench.retention.subscribers=1000),
-# credits-backfill (an archive of a million pages kept before migration 6 upgraded: time until ready, SQLite and
+# credits-backfill (an archive of a million pages kept before migration 7 upgraded: time until ready, SQLite and
 # PostgreSQL; -Dbench.backfill.pages=1000000), pdf (the
 # transcript PDF of the fullest record on a cached transcript: latency over 200 renders through HTTP, size), mcp (an MCP
 # tools/call beside its HTTP twin, /report and /all, on a cached transcript: latency, CPU per request, size), wire (the jar in its

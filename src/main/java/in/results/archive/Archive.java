@@ -537,6 +537,9 @@ public final class Archive implements AutoCloseable {
                     .dataSource(pool)
                     .locations("classpath:db/migration")
                     .javaMigrations(new SubjectCreditsFromPages(rows))
+                    // Another instance may hold the lock while it runs a long migration (7 reads every kept page):
+                    // wait for it rather than give up after Flyway's 50 s and report the database as not answering.
+                    .lockRetryCount(-1)
                     .load()
                     .migrate();
             migrated = true;

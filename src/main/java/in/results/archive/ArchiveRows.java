@@ -313,7 +313,7 @@ final class ArchiveRows {
 
     /**
      * Fills the subject credits from every found page kept (pages kept before the credits had their table), the
-     * newest read of a subject winning, as the writer's upsert does; the subjects filled. Pages are read as a stream
+     * newest read of a subject winning (the later page on a tie), as the writer's upsert does; the subjects filled. Pages are read as a stream
      * (a fetch size, within the caller's transaction) and each subject is written once.
      */
     int creditsFromKeptPages(Connection connection) throws SQLException {
@@ -331,7 +331,7 @@ final class ArchiveRows {
                                     .forEach((code, credits) -> newest.merge(
                                             degree + " " + code,
                                             new Credits(degree, code, credits, readAt),
-                                            (kept, read) -> read.readAt().isAfter(kept.readAt()) ? read : kept)));
+                                            (kept, read) -> read.readAt().isBefore(kept.readAt()) ? kept : read)));
                 }
             }
         }

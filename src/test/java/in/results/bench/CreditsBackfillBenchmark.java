@@ -18,7 +18,7 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * {@code -Dbench.suites=credits-backfill}: how long an archive of {@link #PAGES} pages kept before migration 6 takes
+ * {@code -Dbench.suites=credits-backfill}: how long an archive of {@link #PAGES} pages kept before migration 7 takes
  * to be upgraded, migration 7 filling {@code subject_credits} from every found page, on the embedded SQLite file and
  * on a real PostgreSQL. The database is brought to migration 6 by Flyway, then filled with pages as the archive keeps
  * them (the real 7-column page of exam 1560, as JSON, under {@link #PAGES} hall tickets; its subject codes made one of

@@ -24,7 +24,8 @@ import java.util.Map;
  * every semester of a regular-entry B.Tech) on a cached transcript, through HTTP: {@value #WARM_UP} renders to warm the
  * JIT, not measured, then {@value #RENDERS} sequential {@code GET /report/<hallticket>.pdf}, each drawn anew (a PDF is
  * not kept: it names the time and whether the copy is stale), then as many {@code GET /report/<hallticket>} (JSON,
- * encoded once and kept) for scale. Prints the latency (median / p95 / max), the CPU time per request (of the whole
+ * encoded once and kept) for scale, then as many {@code GET /compare/<hallticket>/<classmate>} (both transcripts
+ * cached; the comparison is made per request). Prints the latency (median / p95 / max), the CPU time per request (of the whole
  * JVM: on a shared machine the latency counts other processes' turns, the CPU time does not), the PDF's size and
  * pages. Every answer must be a 200 of its media type. Bounded: {@value #WARM_UP} + 2 × {@value #RENDERS} requests on loopback.
  */
@@ -68,6 +69,21 @@ final class TranscriptPdfBenchmark {
                 json.add((System.nanoTime() - start) / 1e6);
             }
             double jsonCpu = (processCpuNanos() - cpu) / 1e6 / RENDERS;
+            Student classmate = classmateOf(student);
+            String comparison = "http://127.0.0.1:" + service.port() + "/compare/" + student.hallTicket() + "/"
+                    + classmate.hallTicket();
+            get(comparison, "application/json"); // the classmate's lookup: both transcripts cached from here on
+            for (int i = 0; i < WARM_UP; i++) {
+                get(comparison, "application/json");
+            }
+            List<Double> compare = new ArrayList<>();
+            cpu = processCpuNanos();
+            for (int i = 0; i < RENDERS; i++) {
+                long start = System.nanoTime();
+                get(comparison, "application/json");
+                compare.add((System.nanoTime() - start) / 1e6);
+            }
+            double compareCpu = (processCpuNanos() - cpu) / 1e6 / RENDERS;
             service.stop();
             System.out.printf(
                     Locale.ROOT,
@@ -87,6 +103,12 @@ final class TranscriptPdfBenchmark {
                     last.length,
                     PdfPages.of(last).count());
             System.out.printf(Locale.ROOT, "| GET /report/<ht> (JSON) | %s ms | %.1f ms | |%n", latency(json), jsonCpu);
+            System.out.printf(
+                    Locale.ROOT,
+                    "| GET /compare/<ht>/%s | %s ms | %.1f ms | |%n",
+                    classmate.hallTicket(),
+                    latency(compare),
+                    compareCpu);
         }
     }
 
@@ -126,6 +148,17 @@ final class TranscriptPdfBenchmark {
         return cohort.students().stream()
                 .filter(student -> !student.hasNoResult())
                 .max(Comparator.comparingInt(this::finalRows).thenComparing(Student::hallTicket))
+                .orElseThrow();
+    }
+
+    /** The first other student of {@code student}'s section with results: the friend a student compares with. */
+    private Student classmateOf(Student student) {
+        String section = student.hallTicket().substring(0, 8);
+        return cohort.students().stream()
+                .filter(other -> !other.hasNoResult())
+                .filter(other -> other.hallTicket().startsWith(section))
+                .filter(other -> !other.hallTicket().equals(student.hallTicket()))
+                .findFirst()
                 .orElseThrow();
     }
 

@@ -129,7 +129,10 @@ class McpIT {
         assertThat(feed.response().body()).contains(newest);
         assertThatThrownBy(() -> mcp.readResource(McpSchema.ReadResourceRequest.builder("results://feeds/other.atom")
                         .build()))
-                .isInstanceOf(McpError.class);
+                .isInstanceOfSatisfying(
+                        McpError.class,
+                        error -> assertThat(error.getJsonRpcError().code())
+                                .isEqualTo(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND));
     }
 
     @Test
