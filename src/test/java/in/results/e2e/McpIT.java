@@ -12,6 +12,7 @@ import in.results.simulator.cohort.EdgeCase;
 import in.results.simulator.cohort.Mark;
 import in.results.simulator.cohort.Student;
 import in.results.simulator.releases.Exam;
+import io.javalin.Javalin;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -133,6 +134,32 @@ class McpIT {
                         McpError.class,
                         error -> assertThat(error.getJsonRpcError().code())
                                 .isEqualTo(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND));
+    }
+
+    @Test
+    void the_feed_resource_without_a_release_list_is_a_json_rpc_error_with_the_apis_sentence_and_code() {
+        universe.primary().setDown(true);
+        universe.mirror().setDown(true);
+        Javalin listless = ExamEndpointsIT.startService(
+                List.of(universe.primary().baseUrl(), universe.mirror().baseUrl()));
+        try (McpSyncClient client = McpClients.connected(listless.port())) {
+            var feed = new ServiceClient(listless.port()).get("/feeds/releases.atom");
+            assertThat(feed.status()).isEqualTo(503);
+
+            assertThatThrownBy(() ->
+                            client.readResource(McpSchema.ReadResourceRequest.builder("results://feeds/releases.atom")
+                                    .build()))
+                    .isInstanceOfSatisfying(McpError.class, error -> {
+                        assertThat(error.getJsonRpcError().code()).isEqualTo(McpSchema.ErrorCodes.INTERNAL_ERROR);
+                        assertThat(error.getJsonRpcError().message())
+                                .isEqualTo(feed.json().get("error").asText());
+                        assertThat(error.getJsonRpcError().data())
+                                .isEqualTo(
+                                        Map.of("code", feed.json().get("code").asText()));
+                    });
+        } finally {
+            listless.stop();
+        }
     }
 
     @Test
