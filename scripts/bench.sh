@@ -23,7 +23,8 @@
 # and release before and after a pruning pass, SQLite and PostgreSQL; -Dbench.retention.subscribers=1000),
 # credits-backfill (an archive of a million pages kept before migration 7 upgraded: time until ready, SQLite and
 # PostgreSQL; -Dbench.backfill.pages=1000000), pdf (the
-# transcript PDF of the fullest record on a cached transcript: latency over 200 renders through HTTP, size), mcp (an MCP
+# transcript PDF of the fullest record on a cached transcript: latency over 200 renders through HTTP, size; its JSON
+# and /compare with a classmate beside it), mcp (an MCP
 # tools/call beside its HTTP twin, /report and /all, on a cached transcript: latency, CPU per request, size), wire (the jar in its
 # own process with jvm.options, wrk against cached /all-r18 and /health, RSS, first vs later cold lookup; needs wrk;
 # options in src/test/java/in/results/bench/WireBenchmark.java).

@@ -50,7 +50,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * and after a pruning pass, on SQLite and PostgreSQL ({@link AlertsRetentionBenchmark}); {@code credits-backfill} —
  * the archive's upgrade filling subject credits from a million kept pages ({@link CreditsBackfillBenchmark});
  * {@code pdf} — the transcript
- * PDF of the fullest record on a cached transcript, its latency and size ({@link TranscriptPdfBenchmark});
+ * PDF of the fullest record on a cached transcript, its latency and size, with its JSON and {@code /compare} beside it
+ * ({@link TranscriptPdfBenchmark});
  * {@code class-record} — the whole record of 60 hall tickets cold, asked again, and after a restart on the same
  * archive ({@link ClassRecordBenchmark}); {@code mcp} — an MCP tool call beside its HTTP twin on a cached transcript
  * ({@link McpBenchmark}); {@code wire} — the jar in a process of its own under {@code wrk}
