@@ -52,23 +52,8 @@ final class TranscriptPdfBenchmark {
                 get(base + ".pdf", "application/pdf");
                 get(base, "application/json");
             }
-            List<Double> pdf = new ArrayList<>();
-            List<Double> json = new ArrayList<>();
-            byte[] last = null;
-            long cpu = processCpuNanos();
-            for (int i = 0; i < RENDERS; i++) {
-                long start = System.nanoTime();
-                last = get(base + ".pdf", "application/pdf");
-                pdf.add((System.nanoTime() - start) / 1e6);
-            }
-            double pdfCpu = (processCpuNanos() - cpu) / 1e6 / RENDERS;
-            cpu = processCpuNanos();
-            for (int i = 0; i < RENDERS; i++) {
-                long start = System.nanoTime();
-                get(base, "application/json");
-                json.add((System.nanoTime() - start) / 1e6);
-            }
-            double jsonCpu = (processCpuNanos() - cpu) / 1e6 / RENDERS;
+            Timing pdf = timed(base + ".pdf", "application/pdf");
+            Timing json = timed(base, "application/json");
             Student classmate = classmateOf(student);
             String comparison = "http://127.0.0.1:" + service.port() + "/compare/" + student.hallTicket() + "/"
                     + classmate.hallTicket();
@@ -76,14 +61,7 @@ final class TranscriptPdfBenchmark {
             for (int i = 0; i < WARM_UP; i++) {
                 get(comparison, "application/json");
             }
-            List<Double> compare = new ArrayList<>();
-            cpu = processCpuNanos();
-            for (int i = 0; i < RENDERS; i++) {
-                long start = System.nanoTime();
-                get(comparison, "application/json");
-                compare.add((System.nanoTime() - start) / 1e6);
-            }
-            double compareCpu = (processCpuNanos() - cpu) / 1e6 / RENDERS;
+            Timing compare = timed(comparison, "application/json");
             service.stop();
             System.out.printf(
                     Locale.ROOT,
@@ -97,19 +75,39 @@ final class TranscriptPdfBenchmark {
             System.out.printf(
                     Locale.ROOT,
                     "| GET /report/<ht>.pdf | %s ms | %.1f ms | %.1f KB (%d bytes), %d pages |%n",
-                    latency(pdf),
-                    pdfCpu,
-                    last.length / 1024.0,
-                    last.length,
-                    PdfPages.of(last).count());
-            System.out.printf(Locale.ROOT, "| GET /report/<ht> (JSON) | %s ms | %.1f ms | |%n", latency(json), jsonCpu);
+                    latency(pdf.millis()),
+                    pdf.cpuMillis(),
+                    pdf.last().length / 1024.0,
+                    pdf.last().length,
+                    PdfPages.of(pdf.last()).count());
+            System.out.printf(
+                    Locale.ROOT,
+                    "| GET /report/<ht> (JSON) | %s ms | %.1f ms | |%n",
+                    latency(json.millis()),
+                    json.cpuMillis());
             System.out.printf(
                     Locale.ROOT,
                     "| GET /compare/<ht>/%s | %s ms | %.1f ms | |%n",
                     classmate.hallTicket(),
-                    latency(compare),
-                    compareCpu);
+                    latency(compare.millis()),
+                    compare.cpuMillis());
         }
+    }
+
+    /** {@value #RENDERS} sequential requests' latencies, the CPU time per request, and the last answer's body. */
+    private record Timing(List<Double> millis, double cpuMillis, byte[] last) {}
+
+    /** {@value #RENDERS} sequential {@code GET url}, each a 200 of {@code mediaType}. */
+    private Timing timed(String url, String mediaType) throws Exception {
+        List<Double> millis = new ArrayList<>();
+        byte[] last = null;
+        long cpu = processCpuNanos();
+        for (int i = 0; i < RENDERS; i++) {
+            long start = System.nanoTime();
+            last = get(url, mediaType);
+            millis.add((System.nanoTime() - start) / 1e6);
+        }
+        return new Timing(millis, (processCpuNanos() - cpu) / 1e6 / RENDERS, last);
     }
 
     /**
