@@ -2,6 +2,7 @@ package in.results.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import in.results.e2e.McpClients;
 import in.results.simulator.UniversitySimulator;
 import in.results.simulator.cohort.Cohort;
 import in.results.simulator.cohort.Student;
@@ -101,16 +102,8 @@ final class McpBenchmark {
                 .build();
     }
 
-    private static HttpRequest tool(String base, String name, Student student) throws Exception {
-        String body = MAPPER.writeValueAsString(Map.of(
-                "jsonrpc",
-                "2.0",
-                "id",
-                1,
-                "method",
-                "tools/call",
-                "params",
-                Map.of("name", name, "arguments", Map.of("hallticket", student.hallTicket()))));
+    private static HttpRequest tool(String base, String name, Student student) {
+        String body = McpClients.toolCallBody(name, Map.of("hallticket", student.hallTicket()));
         return HttpRequest.newBuilder(URI.create(base + "/mcp"))
                 .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json")

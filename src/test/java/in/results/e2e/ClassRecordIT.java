@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.dhatim.fastexcel.reader.Cell;
 import org.dhatim.fastexcel.reader.CellType;
 import org.dhatim.fastexcel.reader.ReadableWorkbook;
@@ -45,6 +46,17 @@ class ClassRecordIT {
     private static final String PREFIX = "20BD1A05";
 
     private static final List<String> SIXTY = rolls(1, 60);
+    /** A student row's first columns in the spreadsheets, each the JSON field of the same name; the steps follow. */
+    private static final List<String> STUDENT_COLUMNS = List.of(
+            "rank",
+            "hall_ticket",
+            "name",
+            "cgpa",
+            "credits_earned",
+            "credits_required",
+            "open_backlogs",
+            "promotion_status",
+            "promotion_short_for");
 
     private TestUniverse universe;
 
@@ -233,17 +245,8 @@ class ClassRecordIT {
                 .anySatisfy(vary -> assertThat(vary).contains("Accept"));
         List<List<String>> csvRows = csvRows(new String(csv.body(), StandardCharsets.UTF_8));
         assertThat(csvRows.getFirst())
-                .startsWith(
-                        "rank",
-                        "hall_ticket",
-                        "name",
-                        "cgpa",
-                        "credits_earned",
-                        "credits_required",
-                        "open_backlogs",
-                        "promotion_status",
-                        "promotion_short_for",
-                        "promotion 2-1");
+                .startsWith(Stream.concat(STUDENT_COLUMNS.stream(), Stream.of("promotion 2-1"))
+                        .toArray(String[]::new));
         assertThat(csvRows).hasSize(json.get("students").size() + 1);
         for (int i = 0; i < json.get("students").size(); i++) {
             assertThat(canonical(csvRows.get(i + 1)))
@@ -321,16 +324,7 @@ class ClassRecordIT {
     /** A student's first nine columns as the JSON says them, written as a CSV writes numbers and nothing. */
     private static List<String> expectedCells(JsonNode row) {
         List<String> cells = new ArrayList<>();
-        for (String key : List.of(
-                "rank",
-                "hall_ticket",
-                "name",
-                "cgpa",
-                "credits_earned",
-                "credits_required",
-                "open_backlogs",
-                "promotion_status",
-                "promotion_short_for")) {
+        for (String key : STUDENT_COLUMNS) {
             JsonNode value = row.get(key);
             cells.add(value.isNull() ? "" : value.asText());
         }

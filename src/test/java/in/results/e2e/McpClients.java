@@ -10,8 +10,25 @@ import java.time.Duration;
 import java.util.Map;
 
 /** The MCP SDK's own client over Streamable HTTP, as an assistant connects to the service's {@code /mcp}. */
-final class McpClients {
+public final class McpClients {
     private McpClients() {}
+
+    /** The JSON-RPC body of a {@code tools/call} of {@code tool} with {@code arguments}, as a plain HTTP client sends it. */
+    public static String toolCallBody(String tool, Map<String, Object> arguments) {
+        try {
+            return ServiceClient.MAPPER.writeValueAsString(Map.of(
+                    "jsonrpc",
+                    "2.0",
+                    "id",
+                    1,
+                    "method",
+                    "tools/call",
+                    "params",
+                    Map.of("name", tool, "arguments", arguments)));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("arguments that cannot be written as JSON: " + arguments, e);
+        }
+    }
 
     /** A client of the service on {@code port}, initialized. */
     static McpSyncClient connected(int port) {

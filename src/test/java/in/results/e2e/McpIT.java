@@ -510,7 +510,7 @@ class McpIT {
             Map<String, Object> arguments = new LinkedHashMap<>(section.exam().linkParams());
             arguments.put("hallticket_from", section.prefix() + "01");
             arguments.put("hallticket_to", section.prefix() + "05");
-            String call = toolCall("get_class_summary", arguments);
+            String call = McpClients.toolCallBody("get_class_summary", arguments);
             java.util.function.Supplier<ServiceClient.Reply> send =
                     () -> client.send(HttpRequest.newBuilder(client.uri("/mcp"))
                             .header("Content-Type", "application/json")
@@ -523,22 +523,6 @@ class McpIT {
             var over = send.get();
             assertThat(over.status()).isEqualTo(429);
             assertThat(over.json().get("code").asText()).isEqualTo("RATE_LIMITED");
-        }
-    }
-
-    private static String toolCall(String tool, Map<String, Object> arguments) {
-        try {
-            return ServiceClient.MAPPER.writeValueAsString(Map.of(
-                    "jsonrpc",
-                    "2.0",
-                    "id",
-                    1,
-                    "method",
-                    "tools/call",
-                    "params",
-                    Map.of("name", tool, "arguments", arguments)));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new AssertionError(e);
         }
     }
 
